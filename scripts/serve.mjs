@@ -1,0 +1,43 @@
+// Serves the built shop: Astro's standalone handler behind brotli/gzip compression.
+// `@astrojs/node` sends responses uncompressed (DESIGN.md), so the app compresses here.
+import http from 'node:http';
+import compression from 'compression';
+import zlib from 'node:zlib';
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.ASTRO_NODE_LOGGING ??= 'disabled';
+
+const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+const { handler } = await import(entry.href);
+
+const compress = compression({
+  threshold: 1024,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  level: 6,
+});
+
+/** Starts the HTTP server; resolves once the database is migrated and the first page answers. */
+export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
+  const server = http.createServer((req, res) => {
+    compress(req, res, () => handler(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+  // The first request opens, migrates and (on an empty database) seeds; do it now rather than on a shopper's request.
+  const res = await fetch(`${origin}/api/v1/health`);
+  if (!res.ok) throw new Error(`Health check failed with HTTP ${res.status}`);
+  console.log(`Voltmart is ready at ${origin}`);
+  return { server, origin };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

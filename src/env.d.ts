@@ -1,0 +1,13 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    lang: string;
+    dir: 'ltr' | 'rtl';
+    settings: import('./lib/schemas/settings').Settings;
+    saveData: boolean;
+    user: import('./server/users/identity').SessionUser | null;
+    guestToken: string | null;
+    sessionHash: string | null;
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './fields';
+
+export const NewsletterSchema = z.object({ email: emailField() });
+
+export const ContactSchema = z.object({
+  name: requiredText('Name', 120),
+  email: emailField(),
+  subject: requiredText('Subject', 200),
+  message: requiredText('Message', 5000),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const LinkItem = z.object({ title: z.string(), slug: z.string().default(''), link: z.string().default('') });
+const LinkList = z.array(LinkItem).default([]);
+/** 1 public, 2 private (the spec's visibility values). */
+const Visibility = z.union([z.literal(1), z.literal(2)]);
+
+export const SettingSchema = z.object({
+  currency: z.string().default('USD'),
+  currency_icon: z.string().default('$'),
+  decimal_format: z.string().default('en-US'),
+  /** 1 before the number, 2 after. */
+  currency_position: z.union([z.literal(1), z.literal(2)]).default(1),
+  phone: z.string().default(''),
+  email: z.string().default(''),
+  address: z.string().default(''),
+  vendor_registration: z.boolean().default(true),
+  cookie_banner: z.boolean().default(true),
+  enable_ga: z.boolean().default(false),
+  ga_id: z.string().default(''),
+  google_login: z.boolean().default(false),
+  facebook_login: z.boolean().default(false),
+  /** External product-authentication link in the Support menu. */
+  product_authentication_url: z.string().default(''),
+  default_country: z.string().default('AF'),
+  default_state: z.string().default('BDS'),
+  chat_url: z.string().default(''),
+});
+
+export const SiteSettingSchema = z.object({
+  header_logo: z.string().default('/brand/logo.svg'),
+  site_name: z.string().default('Voltmart'),
+  copyright_text: z.string().default('Voltmart. All rights reserved.'),
+  primary_color: z.string().default('#0b7a5c'),
+  primary_hover_color: z.string().default('#086149'),
+  meta_description: z.string().default('Chargers, power banks, cables, smart scales and toys from independent electronics stores.'),
+});
+
+export const BannerNoticeSchema = z.object({
+  status: Visibility.default(2),
+  title: z.string().default(''),
+  image: z.string().default(''),
+  url: z.string().default(''),
+  closable: z.boolean().default(true),
+  /** Changing the version shows a dismissed banner again. */
+  version: z.string().default('1'),
+});
+
+export const SettingsSchema = z.object({
+  setting: SettingSchema.prefault({}),
+  site_setting: SiteSettingSchema.prefault({}),
+  header_links: z.object({ left: LinkList, right: LinkList }).prefault({}),
+  top_banner: BannerNoticeSchema.prefault({}),
+  popup_banner: BannerNoticeSchema.prefault({}),
+  services: LinkList,
+  about: LinkList,
+  payment: z.object({ image: z.string().default('/brand/payments.svg'), title: z.string().default('We accept') }).prefault({}),
+  social: LinkList,
+  custom_scripts: z.array(z.object({ src: z.string() })).default([]),
+  default_language: z.string().default('en'),
+  default_image: z.string().default('/images/placeholder.svg'),
+  img_src_url: z.string().default('/'),
+  thumb_prefix: z.string().default('thumb-'),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+export type Setting = z.infer<typeof SettingSchema>;
+export type SiteSetting = z.infer<typeof SiteSettingSchema>;
+export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as (keyof Settings)[];

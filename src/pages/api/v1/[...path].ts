@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { fail } from '../../../server/http/envelope';
+import { AppError } from '../../../server/http/errors';
+
+/** Any path under api/v1/ that no endpoint serves: a 404 envelope, never the HTML page. */
+export const ALL: APIRoute = ({ url }) =>
+  fail(new AppError({ code: 'NOT_FOUND', message: `There is no API endpoint at ${url.pathname}.` }));

@@ -1,0 +1,36 @@
+import { getEnv } from './env';
+import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+
+let ready: Promise<void> | undefined;
+
+/**
+ * Opens the database, migrates it and loads the demo shop into an empty one (SEED=demo).
+ * Runs once per process; the first request waits for it. A failure stops the process:
+ * a shop that cannot reach its data must not half-serve.
+ */
+export function ensureReady(): Promise<void> {
+  ready ??= boot().catch((err) => {
+    const message = err instanceof DataDirLockedError ? err.message : `Voltmart could not start: ${(err as Error).stack ?? err}`;
+    console.error(`\n${message}\n`);
+    process.exit(1);
+  });
+  return ready;
+}
+
+async function boot(): Promise<void> {
+  if (getDatabase()) return;
+  const env = getEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
+  await migrateDatabase(database);
+  setDatabase(database);
+  if (env.SEED === 'demo') {
+    const { seedDemoIfEmpty } = await import('./demo');
+    await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
+  }
+  const close = () => {
+    database.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+}

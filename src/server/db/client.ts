@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema';
+import { lockDataDir } from './lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: services accept either so callers can compose them. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn while this process holds a named lock that every process of the shop shares. */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent the embedded database is used. */
+  url?: string;
+  /** Directory of the embedded database; `memory://` for a throwaway one. */
+  dataDir?: string;
+  pool?: number;
+}
+
+/** Folder holding drizzle-kit's SQL migrations, found from the source tree or the build. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'src/server/db/migrations');
+    if (fs.existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+    const local = path.join(dir, 'migrations');
+    if (fs.existsSync(path.join(local, 'meta/_journal.json'))) return local;
+    dir = path.dirname(dir);
+  }
+  return path.resolve('src/server/db/migrations');
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(opts.url, { max: opts.pool ?? 10, onnotice: () => {} });
+    const db = drizzle({ client, schema }) as unknown as Db;
+    // A session advisory lock lives on one connection, so hold a reserved one for its duration.
+    const withLock = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      const conn = await client.reserve();
+      try {
+        await conn`select pg_advisory_lock(hashtext(${name}))`;
+        try {
+          return await fn();
+        } finally {
+          await conn`select pg_advisory_unlock(hashtext(${name}))`;
+        }
+      } finally {
+        conn.release();
+      }
+    };
+    return { db, kind: 'postgres', withLock, close: () => client.end({ timeout: 5 }) };
+  }
+  const dataDir = opts.dataDir ?? './data';
+  const memory = dataDir.startsWith('memory://');
+  const release = memory ? () => {} : lockDataDir(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const client = memory ? await PGlite.create() : await PGlite.create(path.join(dataDir, 'pg'));
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      // One process owns the directory (see lockDataDir), so there is nobody to wait for.
+      withLock: (_name, fn) => fn(),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Applies every pending migration. On PostgreSQL an advisory lock keeps concurrent starts in line. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    await database.withLock('voltmart:migrate', () => migrate(database.db as never, { migrationsFolder: folder }));
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: folder });
+  }
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+let current: Database | undefined;
+
+/** Installs the database services use (boot, tests). */
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}
+
+/** The database of this process. */
+export function getDb(): Db {
+  if (!current) throw new Error('The database is not open yet: call ensureReady() (server) or setDatabase() (tests).');
+  return current.db;
+}
+
+export function getDatabase(): Database | undefined {
+  return current;
+}

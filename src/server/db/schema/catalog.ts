@@ -1,0 +1,229 @@
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './common';
+import { stores } from './stores';
+
+export const categories = pgTable('categories', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  image: text('image'),
+  icon: text('icon'),
+  featured: boolean('featured').notNull().default(false),
+  /** Shown in the footer category tree. */
+  inFooter: boolean('in_footer').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  status: integer('status').notNull().default(1),
+});
+
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: id(),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    image: text('image'),
+    inFooter: boolean('in_footer').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [index('sub_categories_category_idx').on(t.categoryId)],
+);
+
+export const brands = pgTable('brands', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  image: text('image'),
+  featured: boolean('featured').notNull().default(false),
+  status: integer('status').notNull().default(1),
+});
+
+export const tags = pgTable('tags', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+});
+
+export const shippingRules = pgTable('shipping_rules', {
+  id: id(),
+  storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** 1 location-based, 2 pickup. */
+  shippingType: integer('shipping_type').notNull().default(1),
+  /** Allow countries/states not listed (at the default price). */
+  allowOthers: boolean('allow_others').notNull().default(false),
+  defaultPrice: money('default_price'),
+  dayNeeded: text('day_needed').notNull().default('3-7'),
+});
+
+export const shippingPlaces = pgTable(
+  'shipping_places',
+  {
+    id: id(),
+    shippingRuleId: integer('shipping_rule_id').notNull().references(() => shippingRules.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+    /** Null means every state of the country. */
+    stateCode: text('state_code'),
+    price: money('price'),
+    dayNeeded: text('day_needed').notNull().default('3-7'),
+  },
+  (t) => [index('shipping_places_rule_idx').on(t.shippingRuleId)],
+);
+
+export const bundleDeals = pgTable('bundle_deals', {
+  id: id(),
+  storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** Buy this many ... */
+  buy: integer('buy').notNull(),
+  /** ... and get this many free. */
+  free: integer('free').notNull(),
+  status: integer('status').notNull().default(1),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    /** Sanitized HTML. */
+    description: text('description').notNull().default(''),
+    overview: text('overview').notNull().default(''),
+    image: text('image'),
+    storeId: integer('store_id').notNull().references(() => stores.id),
+    brandId: integer('brand_id').references(() => brands.id),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    subCategoryId: integer('sub_category_id').references(() => subCategories.id),
+    shippingRuleId: integer('shipping_rule_id').references(() => shippingRules.id),
+    bundleDealId: integer('bundle_deal_id').references(() => bundleDeals.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    unit: text('unit').notNull().default('pc'),
+    selling: money('selling'),
+    /** 0 when there is no offer. */
+    offered: money('offered'),
+    /** Stock of a product without variants; variants hold their own. */
+    stock: integer('stock').notNull().default(0),
+    maxPerOrder: integer('max_per_order').notNull().default(10),
+    rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    reviewCount: integer('review_count').notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    refundable: boolean('refundable').notNull().default(true),
+    warranty: text('warranty'),
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.status),
+    index('products_sub_category_idx').on(t.subCategoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_store_idx').on(t.storeId),
+    index('products_created_idx').on(t.createdAt),
+  ],
+);
+
+export const productImages = pgTable('product_images', {
+  id: id(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  image: text('image').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('product_images_product_idx').on(t.productId)]);
+
+export const productVideos = pgTable('product_videos', {
+  id: id(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** youtube | vimeo: only allowlisted hosts are ever embedded. */
+  provider: text('provider').notNull(),
+  videoId: text('video_id').notNull(),
+  thumbnail: text('thumbnail'),
+  position: integer('position').notNull().default(0),
+});
+
+export const productTags = pgTable('product_tags', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)]);
+
+export const productSpecs = pgTable('product_specs', {
+  id: id(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('product_specs_product_idx').on(t.productId)]);
+
+/** Variant dimensions: Colour, Wattage, Length. */
+export const attributes = pgTable('attributes', {
+  id: id(),
+  title: text('title').notNull().unique(),
+});
+
+export const attributeValues = pgTable('attribute_values', {
+  id: id(),
+  attributeId: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+});
+
+/** A sellable variant of a product with its own stock and (when above 0) its own price. */
+export const inventories = pgTable('inventories', {
+  id: id(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  sku: text('sku'),
+  price: money('price'),
+  quantity: integer('quantity').notNull().default(0),
+}, (t) => [index('inventories_product_idx').on(t.productId)]);
+
+export const inventoryAttributes = pgTable('inventory_attributes', {
+  inventoryId: integer('inventory_id').notNull().references(() => inventories.id, { onDelete: 'cascade' }),
+  attributeValueId: integer('attribute_value_id').notNull().references(() => attributeValues.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.inventoryId, t.attributeValueId] })]);
+
+export const collections = pgTable('collections', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  image: text('image'),
+  position: integer('position').notNull().default(0),
+  status: integer('status').notNull().default(1),
+});
+
+export const collectionProducts = pgTable('collection_products', {
+  collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.collectionId, t.productId] })]);
+
+/** Banner types 1–9 place a banner on the page; source types 1–6 say what it links to. */
+export const banners = pgTable('banners', {
+  id: id(),
+  type: integer('type').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  image: text('image').notNull(),
+  /** 1 categories, 2 sub-categories, 3 tags, 4 brands, 5 products, 6 url. */
+  sourceType: integer('source_type').notNull(),
+  /** Comma-separated ids or tag slugs, or a url when source type is 6. */
+  sourceValue: text('source_value').notNull(),
+  slug: text('slug').notNull(),
+  closable: boolean('closable').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  status: integer('status').notNull().default(1),
+});
+
+export const flashSales = pgTable('flash_sales', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  image: text('image'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  status: integer('status').notNull().default(1),
+});
+
+export const flashSaleProducts = pgTable('flash_sale_products', {
+  flashSaleId: integer('flash_sale_id').notNull().references(() => flashSales.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  price: money('price'),
+}, (t) => [primaryKey({ columns: [t.flashSaleId, t.productId] }), index('flash_sale_products_product_idx').on(t.productId)]);

@@ -1,0 +1,84 @@
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common';
+
+/** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const languages = pgTable('languages', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  predefined: boolean('predefined').notNull().default(false),
+  key: text('key'),
+  direction: text('direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+  isDefault: boolean('is_default').notNull().default(false),
+  status: integer('status').notNull().default(1),
+});
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  phoneCode: text('phone_code').notNull(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    id: id(),
+    countryCode: text('country_code').notNull().references(() => countries.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('states_country_code_uq').on(t.countryCode, t.code)],
+);
+
+export const staticPages = pgTable('static_pages', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  /** Sanitized HTML. */
+  content: text('content').notNull(),
+  metaDescription: text('meta_description'),
+  status: integer('status').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogPosts = pgTable('blog_posts', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull().default(''),
+  /** Sanitized HTML. */
+  content: text('content').notNull(),
+  image: text('image'),
+  author: text('author'),
+  status: integer('status').notNull().default(1),
+  publishedAt: createdAt(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for throttling, shared by every process through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: createdAt(),
+});

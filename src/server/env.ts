@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads, validated once at boot. See .env.example. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Public origin of the shop (canonical URLs, mail links, OAuth callbacks). */
+  PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Voltmart <shop@voltmart.local>'),
+  /** Largest accepted request body in bytes (JSON and forms); uploads have their own limit. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Set when the shop is served over HTTPS (cookies get Secure). */
+  SECURE_COOKIES: flag,
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a load balancer. */
+  TRUST_PROXY: flag,
+  LOG_REQUESTS: flag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+/** The validated environment; throws a readable error listing every bad variable. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached;
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (source === process.env) cached = parsed.data;
+  return parsed.data;
+}

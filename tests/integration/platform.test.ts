@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../setup/db';
+import { getSettings, putSetting } from '../../src/server/settings';
+import { saveContactMessage, subscribeNewsletter } from '../../src/server/content/messages';
+import { getDb } from '../../src/server/db/client';
+import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema';
+
+useTestDatabase();
+
+describe('settings', () => {
+  it('fills the spec defaults on an empty database', async () => {
+    const s = await getSettings();
+    expect(s.setting).toMatchObject({ currency: 'USD', currency_icon: '$', decimal_format: 'en-US', currency_position: 1, default_country: 'AF', default_state: 'BDS' });
+  });
+  it('reads back what was stored', async () => {
+    await putSetting('site_setting', { ...(await getSettings()).site_setting, site_name: 'Test Shop' });
+    expect((await getSettings()).site_setting.site_name).toBe('Test Shop');
+  });
+});
+
+describe('contact and newsletter', () => {
+  it('stores a contact message', async () => {
+    const { id } = await saveContactMessage({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' });
+    const rows = await getDb().select().from(contactMessages);
+    expect(rows.find((r) => r.id === id)?.subject).toBe('Hi');
+  });
+  it('subscribes once and accepts a repeat', async () => {
+    expect(await subscribeNewsletter('a@example.com')).toEqual({ created: true });
+    expect(await subscribeNewsletter('a@example.com')).toEqual({ created: false });
+    expect(await getDb().select().from(newsletterSubscribers)).toHaveLength(1);
+  });
+});
