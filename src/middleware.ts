@@ -1,12 +1,22 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext } from 'astro';
 import { ensureReady } from './server/boot';
 import { resolveIdentity } from './server/users/identity';
 import { getSettings, listLanguages } from './server/settings';
 import { applySecurityHeaders } from './server/http/security';
+import { errorPageFallback } from './server/http/error-fallback';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
+  await buildContext(ctx);
+  const response = await next();
+  applySecurityHeaders(response.headers);
+  return response;
+});
+
+async function buildContext(ctx: APIContext): Promise<void> {
   await ensureReady();
   const [settings, languages] = await Promise.all([getSettings(), listLanguages()]);
   const lang = pickLanguage(
@@ -21,8 +31,23 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.settings = settings;
   ctx.locals.saveData = ctx.request.headers.get('save-data')?.toLowerCase() === 'on';
   Object.assign(ctx.locals, await resolveIdentity(ctx.request, ctx.cookies));
+}
 
-  const response = await next();
-  applySecurityHeaders(response.headers);
-  return response;
-});
+const isErrorPage = (ctx: APIContext) => ctx.routePattern === '/500';
+
+/** The 500 page is rendered fully before sending; if it (or its context) fails, a static fallback goes out. */
+async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
+  try {
+    await buildContext(ctx);
+    const response = await next();
+    const body = await response.text();
+    const safe = new Response(body, { status: response.status, headers: response.headers });
+    applySecurityHeaders(safe.headers);
+    return safe;
+  } catch (err) {
+    console.error('[error-page] the error page failed', err);
+    const fallback = errorPageFallback();
+    applySecurityHeaders(fallback.headers);
+    return fallback;
+  }
+}
