@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 /** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
@@ -57,7 +57,7 @@ export const blogPosts = pgTable('blog_posts', {
   image: text('image'),
   author: text('author'),
   status: integer('status').notNull().default(1),
-  publishedAt: createdAt(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

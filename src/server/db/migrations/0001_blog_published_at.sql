@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "published_at" timestamp with time zone DEFAULT now() NOT NULL;
