@@ -1,0 +1,19 @@
+/**
+ * Every storefront URL is built here, so pages, islands, the API, the sitemap and JSON-LD agree.
+ * The spec's `/{main}/…` routes accept any first segment; we always emit `products`.
+ */
+const MAIN = 'products';
+
+export const productUrl = (p: { slug: string }) => `/${MAIN}/product/${encodeURIComponent(p.slug)}`;
+export const categoryUrl = (c: { slug: string }) => `/all/${encodeURIComponent(c.slug)}`;
+export const subCategoryUrl = (c: { slug: string }, s: { slug: string }) =>
+  `/all/${encodeURIComponent(c.slug)}/${encodeURIComponent(s.slug)}`;
+export const brandUrl = (b: { id: number }) => `/${MAIN}/brand?brand=${b.id}`;
+export const collectionUrl = (c: { id: number }) => `/${MAIN}/collection?collection=${c.id}`;
+/** A banner or other source listing: `/{main}/products?{source_name}={id}` (source types 1–6). */
+export const sourceUrl = (sourceName: string, value: string | number) =>
+  `/${MAIN}/products?${encodeURIComponent(sourceName)}=${encodeURIComponent(String(value))}`;
+export const flashSaleUrl = (f?: { id: number }) => (f ? `/flash-sale/${f.id}` : '/flash-sale');
+export const storeUrl = (s: { slug: string }) => `/shop/${encodeURIComponent(s.slug)}`;
+export const pageUrl = (slug: string) => `/page/${encodeURIComponent(slug)}`;
+export const searchUrl = (q: string) => `/search?q=${encodeURIComponent(q)}`;
