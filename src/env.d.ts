@@ -9,5 +9,7 @@ declare namespace App {
     user: import('./server/users/identity').SessionUser | null;
     guestToken: string | null;
     sessionHash: string | null;
+    /** A one-time message from the previous request (see server/http/flash.ts), shown as the toast. */
+    flash: import('./server/http/flash').Flash | null;
   }
 }

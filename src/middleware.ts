@@ -5,6 +5,7 @@ import { resolveIdentity } from './server/users/identity';
 import { getSettings, listLanguages } from './server/settings';
 import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
+import { takeFlash } from './server/http/flash';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
@@ -31,6 +32,7 @@ async function buildContext(ctx: APIContext): Promise<void> {
   ctx.locals.settings = settings;
   ctx.locals.saveData = ctx.request.headers.get('save-data')?.toLowerCase() === 'on';
   Object.assign(ctx.locals, await resolveIdentity(ctx.request, ctx.cookies));
+  ctx.locals.flash = ctx.request.method === 'GET' && !ctx.url.pathname.startsWith('/api/') ? takeFlash(ctx.cookies) : null;
 }
 
 const isErrorPage = (ctx: APIContext) => ctx.routePattern === '/500';

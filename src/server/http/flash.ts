@@ -1,0 +1,54 @@
+import type { AstroCookies } from 'astro';
+import { z } from 'zod';
+
+/**
+ * A one-time message carried across a redirect (a no-JavaScript form post → 303 → the next page),
+ * which the layout shows as the toast. Kept in a short-lived cookie, so it works on any process.
+ */
+export interface Flash {
+  type: 'success' | 'error';
+  message: string;
+}
+
+const COOKIE = 'frontend_flash';
+const FlashSchema = z.object({ type: z.enum(['success', 'error']), message: z.string().min(1).max(500) });
+
+/** Leaves a message for the next page this browser loads. */
+export function setFlash(cookies: AstroCookies, flash: Flash): void {
+  cookies.set(COOKIE, JSON.stringify(FlashSchema.parse(flash)), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 });
+}
+
+/** Reads and clears the pending message, if any. */
+export function takeFlash(cookies: AstroCookies): Flash | null {
+  const raw = cookies.get(COOKIE)?.value;
+  if (!raw) return null;
+  cookies.delete(COOKIE, { path: '/' });
+  try {
+    return FlashSchema.parse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** True when a browser posted a plain HTML form (no JavaScript): answer with a redirect, not JSON. */
+export function isFormPost(request: Request): boolean {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const form = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+  return form && (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** 303 to a same-origin path (the Referer by default), with a flash message for the toast. */
+export function redirectWithFlash(ctx: { request: Request; cookies: AstroCookies; url: URL }, flash: Flash, to?: string): Response {
+  setFlash(ctx.cookies, flash);
+  return new Response(null, { status: 303, headers: { location: safeBack(ctx, to) } });
+}
+
+function safeBack(ctx: { request: Request; url: URL }, to?: string): string {
+  const target = to ?? ctx.request.headers.get('referer') ?? '/';
+  try {
+    const url = new URL(target, ctx.url);
+    return url.origin === ctx.url.origin ? url.pathname + url.search + url.hash : '/';
+  } catch {
+    return '/';
+  }
+}
