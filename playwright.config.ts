@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium (/usr/bin/chromium) against the built app, served by
+ * scripts/serve.mjs on a scratch data directory that gets the demo shop. Never a downloaded browser.
+ * Build first (`npm run build`; `npm test` does it). E2E_PORT picks the port (default 4399).
+ */
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dataDir = `/tmp/voltmart-e2e-${port}`;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: CHROMIUM,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/serve.mjs`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ENABLE_TEST_ROUTES: '1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

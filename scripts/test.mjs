@@ -1,0 +1,89 @@
+// `npm test`: every test, in the order a failure is cheapest to find. Unit, lint, integration on the
+// embedded database, integration on PostgreSQL, build, end to end in Debian's Chromium. Each step
+// runs even when an earlier test step failed (a build failure stops the run); the last line sums up.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function preflight() {
+  const problems = [];
+  if (!fs.existsSync(chromium)) problems.push(`Chromium is missing at ${chromium}: install Debian's package (apt-get install -y chromium).`);
+  return problems;
+}
+
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(3000);
+    socket.once('connect', () => { socket.end(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+}
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  console.log(`━━ ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  return result.status === 0;
+}
+
+/** Passed/failed counts from a vitest JSON report. */
+function vitestCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0) };
+}
+
+/** Passed/failed counts from a Playwright JSON report. */
+function playwrightCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
+}
+
+const totals = { passed: 0, failed: 0 };
+const add = ({ passed, failed }) => { totals.passed += passed; totals.failed += failed; };
+let ok = true;
+
+const problems = preflight();
+if (!(await reachable(pgUrl))) problems.push(`PostgreSQL is not reachable at ${pgUrl}: start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`);
+if (problems.length) {
+  console.error(`\nThe test suite cannot run:\n  ${problems.join('\n  ')}\n`);
+  process.exit(1);
+}
+
+const vitest = (label, project, env, report) => {
+  const file = path.join(results, report);
+  fs.rmSync(file, { force: true });
+  ok = run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env) && ok;
+  add(vitestCounts(file));
+};
+
+vitest('unit tests', 'unit', {}, 'unit.json');
+ok = run('lint', bin('eslint'), ['.']) && ok;
+vitest('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json');
+vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, 'integration-postgres.json');
+
+if (!run('build', bin('astro'), ['build'])) {
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed + 1} failed`);
+  process.exit(1);
+}
+const e2eReport = path.join(results, 'e2e.json');
+fs.rmSync(e2eReport, { force: true });
+ok = run('end-to-end tests in Chromium', bin('playwright'), ['test']) && ok;
+add(playwrightCounts(e2eReport));
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
