@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { test, expect } from '../fixtures';
+
+/**
+ * The built server on a fresh database of each kind: it migrates, seeds and serves; what it stored
+ * survives a restart; a second process on the same embedded database stops with a clear message.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Server { child: ChildProcess; origin: string; output: () => string }
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve) => child.stdout!.on('data', () => output.includes('is ready at') && resolve()));
+  await Promise.race([ready, exited]);
+  return { child, origin: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+async function stop(server: Server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function subscribe(origin: string, email: string) {
+  const res = await fetch(`${origin}/api/v1/email-subscription`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).data.created as boolean;
+}
+
+async function expectShopServes(origin: string) {
+  const home = await fetch(`${origin}/`);
+  expect(home.status).toBe(200);
+  expect(await home.text()).toMatch(/\/product\//);
+  const common = await (await fetch(`${origin}/api/v1/common`)).json();
+  expect(common.data.site_setting.site_name).toBe('Voltmart');
+}
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test('embedded database: seeds, survives a restart, refuses a second process', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-restart-'));
+  try {
+    const first = await startServer({ DATA_DIR: dataDir }, 4391);
+    expect(first.output(), first.output()).toContain('is ready at');
+    await expectShopServes(first.origin);
+    expect(await subscribe(first.origin, 'keep@example.com')).toBe(true);
+
+    const second = await startServer({ DATA_DIR: dataDir }, 4392);
+    expect(second.child.exitCode, 'a second process on the same DATA_DIR must stop').not.toBeNull();
+    expect(second.output()).toContain('Only one process may use an embedded database');
+
+    await stop(first);
+    const again = await startServer({ DATA_DIR: dataDir }, 4391);
+    expect(await subscribe(again.origin, 'keep@example.com')).toBe(false);
+    await stop(again);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('PostgreSQL: an empty database is migrated, seeded and served; data survives a restart', async () => {
+  const name = `voltmart_restart_${process.pid}`;
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  const url = PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  try {
+    const first = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, 4393);
+    expect(first.output(), first.output()).toContain('is ready at');
+    await expectShopServes(first.origin);
+    expect(await subscribe(first.origin, 'pg-keep@example.com')).toBe(true);
+    await stop(first);
+    const again = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, 4393);
+    expect(await subscribe(again.origin, 'pg-keep@example.com')).toBe(false);
+    await stop(again);
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
