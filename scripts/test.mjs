@@ -1,4 +1,4 @@
-// `npm test`: every test, in the order a failure is cheapest to find. Unit, lint, integration on the
+// `npm test`: every test, in the order a failure is cheapest to find. Unit, lint, typecheck, integration on the
 // embedded database, integration on PostgreSQL, build, end to end in Debian's Chromium. Each step
 // runs even when an earlier test step failed (a build failure stops the run); the last line sums up.
 import { spawnSync } from 'node:child_process';
@@ -73,6 +73,7 @@ const vitest = (label, project, env, report) => {
 
 vitest('unit tests', 'unit', {}, 'unit.json');
 ok = run('lint', bin('eslint'), ['.']) && ok;
+ok = run('typecheck', bin('astro'), ['check']) && ok;
 vitest('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json');
 vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, 'integration-postgres.json');
 

@@ -32,7 +32,8 @@ export const cardColumns = {
   stock: products.stock,
 };
 
-type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+type Column<K extends keyof typeof cardColumns> = (typeof cardColumns)[K]['_'];
+type CardRow = { [K in keyof typeof cardColumns]: Column<K>['notNull'] extends true ? Column<K>['data'] : Column<K>['data'] | null };
 
 /** Running flash prices for these products, keyed by product id. */
 export async function flashPricesFor(db: Tx, ids: number[], now = new Date()) {
