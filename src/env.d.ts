@@ -11,5 +11,10 @@ declare namespace App {
     sessionHash: string | null;
     /** A one-time message from the previous request (see server/http/flash.ts), shown as the toast. */
     flash: import('./server/http/flash').Flash | null;
+    /**
+     * Set by a page whose HTML is the same for every guest (catalog, static pages): the middleware then
+     * sends validators and public cache headers when nobody is signed in. Unset means `no-store`-free default.
+     */
+    cachePolicy?: 'catalog' | 'static';
   }
 }
