@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const optionalText = z.string().trim().optional().transform((v) => v || undefined);
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
 const flag = z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1');
 
 /** Every variable the server reads, validated once at boot. See .env.example. */
@@ -26,6 +28,14 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a load balancer. */
   TRUST_PROXY: flag,
   LOG_REQUESTS: flag,
+  /** Social login (docs/decisions/0008-social-login.md): a provider is offered when its setting is on and both are set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  /** Tests only: send the Google / Facebook OAuth calls to a local fake provider (tests/fakes/oauth-provider.mjs). */
+  OAUTH_GOOGLE_BASE_URL: optionalUrl,
+  OAUTH_FACEBOOK_BASE_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

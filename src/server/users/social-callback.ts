@@ -1,0 +1,43 @@
+import type { APIContext } from 'astro';
+import { deleteSession, setSessionCookie } from './sessions';
+import { finishSocialLogin, socialCallbackUrl } from './social';
+import { takePendingSocialLogin } from './social-cookies';
+import { isSocialLoginError, type SocialFailure } from './social-errors';
+import type { SocialProviderId } from './social-providers';
+
+export type SocialCallbackResult =
+  | { ok: true; redirect: string; provider: SocialProviderId; created: boolean }
+  | { ok: false; reason: SocialFailure | 'unexpected'; provider: SocialProviderId | null };
+
+type CallbackContext = Pick<APIContext, 'url' | 'cookies' | 'locals' | 'request'>;
+
+/**
+ * Handles GET /social-callback: finishes the sign-in the pending cookie describes, replaces any
+ * current session with the new one and sets the session cookie. Never throws: failures come back
+ * as a reason for the page to show on /login.
+ */
+export async function completeSocialCallback(ctx: CallbackContext): Promise<SocialCallbackResult> {
+  const pending = takePendingSocialLogin(ctx.cookies);
+  try {
+    const done = await finishSocialLogin({
+      query: ctx.url.searchParams,
+      pending,
+      setting: ctx.locals.settings.setting,
+      callbackUrl: socialCallbackUrl(ctx.url),
+      meta: { userAgent: ctx.request.headers.get('user-agent') },
+    });
+    if (ctx.locals.sessionHash) await deleteSession(ctx.locals.sessionHash);
+    setSessionCookie(ctx.cookies, done.token);
+    // GUEST-MERGE (integrator): the auth engineer's "guest data joins the account on sign-in" function
+    // is not in this branch. Once merged, call it here with the guest token and the signed-in user:
+    //   await mergeGuestData(ctx.locals.guestToken, done.userId);
+    return { ok: true, redirect: done.redirect, provider: done.provider, created: done.created };
+  } catch (err) {
+    if (isSocialLoginError(err)) {
+      console.warn(`[social-login] ${pending?.provider ?? 'unknown'}: ${err.reason} (${err.message})`);
+      return { ok: false, reason: err.reason, provider: pending?.provider ?? null };
+    }
+    console.error('[social-login] unexpected failure', err);
+    return { ok: false, reason: 'unexpected', provider: pending?.provider ?? null };
+  }
+}
