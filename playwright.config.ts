@@ -8,6 +8,15 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `/tmp/voltmart-e2e-${port}`;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The fake Google/Facebook (tests/fakes/oauth-provider.mjs) and the credentials both sides share. */
+const fakeOAuthPort = port + 2000;
+const fakeOAuth = `http://127.0.0.1:${fakeOAuthPort}`;
+const oauthClients = {
+  GOOGLE_CLIENT_ID: 'e2e-google-client.apps.example',
+  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  FACEBOOK_CLIENT_ID: '1000000000000001',
+  FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,13 +44,27 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/serve.mjs`,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ENABLE_TEST_ROUTES: '1' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node tests/fakes/oauth-provider.mjs',
+      url: `${fakeOAuth}/__fake/health`,
+      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), ...oauthClients },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf ${dataDir} && node scripts/serve.mjs`,
+      url: `http://127.0.0.1:${port}/api/v1/health`,
+      env: {
+        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ENABLE_TEST_ROUTES: '1',
+        ...oauthClients, OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`, OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -16,6 +16,7 @@
 import http from 'node:http';
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
+/** @type {{ google: FakePerson[], facebook: FakePerson[] }} */
 export const DEFAULT_PEOPLE = {
   google: [
     { key: 'ada', id: '108000000000000000001', name: 'Ada Lovelace', email: 'ada.google@example.com', emailVerified: true },
@@ -32,7 +33,17 @@ const CODE_TTL_MS = 60_000;
 const b64url = (buf) => Buffer.from(buf).toString('base64url');
 const random = () => randomBytes(24).toString('base64url');
 
-/** Starts the fake on `port` (0 = any free port). Resolves to its URLs and a few test controls. */
+/**
+ * @typedef {{ key: string, id: string, name: string, email: string | null, emailVerified?: boolean }} FakePerson
+ * @typedef {{ id: string, secret: string }} FakeClient
+ * @typedef {{ port?: number, host?: string, clients?: { google?: FakeClient | null, facebook?: FakeClient | null },
+ *   people?: { google: FakePerson[], facebook: FakePerson[] } }} FakeOptions
+ */
+
+/**
+ * Starts the fake on `port` (0 = any free port). Resolves to its URLs and a few test controls.
+ * @param {FakeOptions} [options]
+ */
 export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', clients, people = DEFAULT_PEOPLE } = {}) {
   const state = {
     clients: { google: clients?.google ?? null, facebook: clients?.facebook ?? null },
@@ -59,7 +70,11 @@ export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', cli
     origin: state.origin,
     googleBase: `${state.origin}/google`,
     facebookBase: `${state.origin}/facebook`,
-    /** Adds a fake person (`{ key, id, name, email, emailVerified }`) a test can then pick. */
+    /**
+     * Adds a fake person a test can then pick with `person=<key>`.
+     * @param {'google' | 'facebook'} provider
+     * @param {FakePerson} person
+     */
     addPerson: (provider, person) => state.people[provider].push(person),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

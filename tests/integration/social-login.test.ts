@@ -77,8 +77,8 @@ describe('social login against the fake Google and Facebook', () => {
     const first = await signIn('google', 'ada');
     const again = await signIn('google', 'ada');
     expect(again).toMatchObject({ userId: first.userId, created: false });
-    const [{ count }] = await getDb().select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, 'ada.google@example.com'));
-    expect(count).toBe(1);
+    const [row] = await getDb().select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, 'ada.google@example.com'));
+    expect(row?.count).toBe(1);
     expect(await linksOf(first.userId)).toHaveLength(1);
   });
 

@@ -76,3 +76,12 @@ function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** The provider accounts linked to a user, oldest first (for the account area and tests). */
+export async function listSocialLinks(userId: number, db: Tx = getDb()): Promise<{ provider: string; createdAt: Date }[]> {
+  return db
+    .select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(oauthAccounts.createdAt);
+}

@@ -89,7 +89,14 @@ export async function fetchProviderProfile(
   } catch (err) {
     throw new SocialLoginError('exchange', `${config.id} token request failed`, err);
   }
-  return config.id === 'google' ? readGoogleIdToken(config, tokens) : readFacebookMe(config, tokens);
+  if (config.id === 'facebook') return readFacebookMe(config, tokens);
+  let idToken: string;
+  try {
+    idToken = tokens.idToken();
+  } catch (err) {
+    throw new SocialLoginError('profile', 'Google sent no ID token', err);
+  }
+  return profileFromGoogleIdToken(config, idToken);
 }
 
 const GoogleClaims = z.object({
@@ -106,12 +113,12 @@ const GoogleClaims = z.object({
  * Google's ID token came straight from its token endpoint over TLS in answer to our authenticated
  * request, so (OpenID Connect Core 3.1.3.7) we check issuer, audience and expiry, not the signature.
  */
-function readGoogleIdToken(config: ProviderConfig, tokens: OAuth2Tokens): ProviderProfile {
+export function profileFromGoogleIdToken(config: ProviderConfig, idToken: string): ProviderProfile {
   let claims: z.infer<typeof GoogleClaims>;
   try {
-    claims = GoogleClaims.parse(decodeIdToken(tokens.idToken()));
+    claims = GoogleClaims.parse(decodeIdToken(idToken));
   } catch (err) {
-    throw new SocialLoginError('profile', 'Google ID token missing or malformed', err);
+    throw new SocialLoginError('profile', 'Google ID token malformed', err);
   }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!config.endpoints.issuers?.includes(claims.iss)) throw new SocialLoginError('profile', `unexpected issuer ${claims.iss}`);

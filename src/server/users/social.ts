@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { Setting } from '../../lib/schemas/settings';
-import { sameOriginPath } from '../../lib/schemas/social';
+import { sameOriginPath } from '../../lib/social';
 import { AppError } from '../http/errors';
 import { getEnv, type Env } from '../env';
 import { createSession } from './sessions';
