@@ -45,7 +45,7 @@ async function findOrCreate(tx: Tx, provider: SocialProviderId, profile: Provide
     .where(eq(sql`lower(${users.email})`, email));
 
   if (existing) {
-    if (!profile.emailVerified) throw new SocialLoginError('email_taken', `${provider} did not verify ${email}`);
+    if (!profile.emailVerified) throw new SocialLoginError('email_taken', `${provider} did not verify the email of an existing account`);
     if (existing.status !== ACTIVE) throw new SocialLoginError('account_disabled', `user ${existing.id} is disabled`);
     if (!existing.emailVerifiedAt) {
       // Nobody had proved they own this email: whoever set the password (maybe not this person)

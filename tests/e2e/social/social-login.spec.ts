@@ -104,3 +104,29 @@ test.describe('social login', () => {
     expect((await context.cookies()).some((c) => c.name === 'frontend_session')).toBe(false);
   });
 });
+
+test.describe('social login with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeAll(async ({ request }) => setSwitches(request, { google_login: true, facebook_login: true }));
+
+  test('a returning Google shopper is signed in to the same account with plain links and redirects', async ({ page }) => {
+    const signIn = async () => {
+      await page.goto(`${START}?provider=google`);
+      return callbackAfter(page, () => page.getByRole('link', { name: 'Continue as Ada Lovelace' }).click());
+    };
+    expect((await flashOf(await signIn()))?.type).toBe('success'); // new or returning, depending on order
+    expect(await flashOf(await signIn())).toEqual({ type: 'success', message: 'You are signed in with Google.' });
+    const me = await whoAmI(page);
+    expect(me).toMatchObject({ signedIn: true, user: { email: 'ada.google@example.com' }, links: ['google'] });
+  });
+
+  test('a provider account without an email is told why and not signed in', async ({ page }) => {
+    await page.goto(`${START}?provider=facebook`);
+    const callback = await callbackAfter(page, () => page.getByRole('link', { name: 'Continue as Phil Phoneonly' }).click());
+    expect(callback.headers()['location']).toBe('/login');
+    expect((await flashOf(callback))?.message).toBe(
+      'Facebook did not share your email address, which we need for your account. Allow access to your email, or register with your email and password.',
+    );
+    expect(await whoAmI(page)).toMatchObject({ signedIn: false });
+  });
+});
