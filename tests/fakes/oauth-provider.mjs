@@ -175,8 +175,9 @@ function googleToken(state, req, body, res) {
   const p = grant.person;
   const claims = {
     iss: `${state.origin}/google`, azp: id, aud: id, sub: p.id, iat: now, exp: now + 3600,
-    ...(p.email ? { email: p.email, email_verified: p.emailVerified === true } : {}),
-    name: p.name, given_name: p.name.split(' ')[0],
+    // Like Google: email claims only with the email scope, name claims only with profile.
+    ...(p.email && grant.scopes.includes('email') ? { email: p.email, email_verified: p.emailVerified === true } : {}),
+    ...(grant.scopes.includes('profile') ? { name: p.name, given_name: p.name.split(' ')[0] } : {}),
   };
   return send(res, 200, {
     access_token: accessToken, expires_in: 3599, token_type: 'Bearer',

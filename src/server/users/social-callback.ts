@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { getEnv, type Env } from '../env';
 import { deleteSession, setSessionCookie } from './sessions';
 import { finishSocialLogin, socialCallbackUrl } from './social';
 import { takePendingSocialLogin } from './social-cookies';
@@ -16,14 +17,15 @@ type CallbackContext = Pick<APIContext, 'url' | 'cookies' | 'locals' | 'request'
  * current session with the new one and sets the session cookie. Never throws: failures come back
  * as a reason for the page to show on /login.
  */
-export async function completeSocialCallback(ctx: CallbackContext): Promise<SocialCallbackResult> {
+export async function completeSocialCallback(ctx: CallbackContext, env: Env = getEnv()): Promise<SocialCallbackResult> {
   const pending = takePendingSocialLogin(ctx.cookies);
   try {
     const done = await finishSocialLogin({
       query: ctx.url.searchParams,
       pending,
       setting: ctx.locals.settings.setting,
-      callbackUrl: socialCallbackUrl(ctx.url),
+      callbackUrl: socialCallbackUrl(ctx.url, env),
+      env,
       meta: { userAgent: ctx.request.headers.get('user-agent') },
     });
     if (ctx.locals.sessionHash) await deleteSession(ctx.locals.sessionHash);
