@@ -86,6 +86,3 @@ export function listOfferedProviders(setting: Setting, env: Env = getEnv()): { i
     label: id === 'google' ? 'Google' : 'Facebook',
   }));
 }
-
-export const isSocialProvider = (value: unknown): value is SocialProviderId =>
-  typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
