@@ -11,8 +11,9 @@ export type VideoProvider = keyof typeof PROVIDERS;
 
 /** The allowlisted embed URL of a video, or null when the provider or id is not acceptable. */
 export function videoEmbedUrl(provider: string, videoId: string): string | null {
+  if (!Object.hasOwn(PROVIDERS, provider)) return null;
   const p = PROVIDERS[provider as VideoProvider];
-  if (!p || !p.id.test(videoId)) return null;
+  if (!p.id.test(videoId)) return null;
   return p.embed(videoId);
 }
 

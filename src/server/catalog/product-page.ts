@@ -1,0 +1,27 @@
+import { getEnv } from '../env';
+import { getProductDetail, type ProductDetail } from './product-detail';
+import { listSuggestedProducts } from './suggested';
+import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '../reviews';
+import type { Paged } from './paging';
+import type { ProductCard } from './product-card';
+
+export interface ProductPageData {
+  product: ProductDetail;
+  summary: ReviewSummary;
+  reviews: Paged<ReviewItem>;
+  suggested: Paged<ProductCard>;
+  /** Origin for canonical and OpenGraph URLs: PUBLIC_URL, else the request's. */
+  origin: string;
+}
+
+/** Everything the product page renders, by slug or id. Throws NOT_FOUND. */
+export async function loadProductPage(ref: string, pages: { reviews: number; suggested: number }, requestOrigin: string): Promise<ProductPageData> {
+  const product = await getProductDetail(ref);
+  const [summary, reviews, suggested] = await Promise.all([
+    getReviewSummary(product.id),
+    listReviews(product.id, pages.reviews, REVIEWS_PER_PAGE),
+    listSuggestedProducts(product.slug, pages.suggested),
+  ]);
+  const origin = (getEnv().PUBLIC_URL ?? requestOrigin).replace(/\/$/, '');
+  return { product, summary, reviews, suggested, origin };
+}
