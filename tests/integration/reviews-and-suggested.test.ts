@@ -101,3 +101,16 @@ describe('suggested products', () => {
     expect(isAppError(err) && err.code).toBe('NOT_FOUND');
   });
 });
+
+describe('product page loader', () => {
+  it('gives the page the same suggestions and reviews as the API services', async () => {
+    const { loadProductPage } = await import('../../src/server/catalog/product-page');
+    const data = await loadProductPage(K.plain.slug, { reviews: 2, suggested: 2 }, 'http://shop.test');
+    expect(data.product.slug).toBe(K.plain.slug);
+    expect(data.origin).toBe('http://shop.test');
+    expect(data.suggested).toEqual(await listSuggestedProducts(K.plain.slug, 2));
+    const api = await getProductReviews(K.plain.slug, 2);
+    expect(data.reviews).toEqual(api.reviews);
+    expect(data.summary).toEqual(api.summary);
+  });
+});

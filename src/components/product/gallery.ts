@@ -23,7 +23,10 @@ export function initGallery(root: HTMLElement): void {
       // CSSOM writes are allowed under the CSP (only style attributes in markup are not).
       img?.style.setProperty('transform-origin', `${x}% ${y}%`);
     });
-    zoom.addEventListener('pointerleave', () => zoom.setAttribute('aria-pressed', 'false'));
+    // A touch pointer "leaves" right after the tap that zoomed, so only a mouse leaving unzooms.
+    zoom.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse') zoom.setAttribute('aria-pressed', 'false');
+    });
     zoom.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') zoom.setAttribute('aria-pressed', 'false');
     });

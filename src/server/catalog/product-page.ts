@@ -1,6 +1,6 @@
 import { getEnv } from '../env';
 import { getProductDetail, type ProductDetail } from './product-detail';
-import { listSuggestedProducts } from './suggested';
+import { listSuggestedFor } from './suggested';
 import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '../reviews';
 import type { Paged } from './paging';
 import type { ProductCard } from './product-card';
@@ -20,7 +20,10 @@ export async function loadProductPage(ref: string, pages: { reviews: number; sug
   const [summary, reviews, suggested] = await Promise.all([
     getReviewSummary(product.id),
     listReviews(product.id, pages.reviews, REVIEWS_PER_PAGE),
-    listSuggestedProducts(product.slug, pages.suggested),
+    listSuggestedFor(
+      { id: product.id, categoryId: product.category.id, subCategoryId: product.sub_category?.id ?? null, storeId: product.store.id, brandId: product.brand?.id ?? null },
+      pages.suggested,
+    ),
   ]);
   const origin = (getEnv().PUBLIC_URL ?? requestOrigin).replace(/\/$/, '');
   return { product, summary, reviews, suggested, origin };

@@ -8,6 +8,15 @@ import { notFound } from '../http/errors';
 
 export const SUGGESTED_PER_PAGE = 10;
 
+/** What "like this one" is measured by. */
+export interface SuggestBase {
+  id: number;
+  categoryId: number;
+  subCategoryId: number | null;
+  storeId: number;
+  brandId: number | null;
+}
+
 /**
  * Products like this one, paged: same sub-category, then same category, then same store or brand;
  * never the product itself. Ties break on id so pages never overlap.
@@ -15,6 +24,11 @@ export const SUGGESTED_PER_PAGE = 10;
 export async function listSuggestedProducts(ref: string, page = 1, perPage = SUGGESTED_PER_PAGE, db: Tx = getDb()): Promise<Paged<ProductCard>> {
   const p = await findProductRow(ref, db);
   if (!p) throw notFound('This product');
+  return listSuggestedFor(p, page, perPage, db);
+}
+
+/** The same list for a product already loaded (the detail page has its ids at hand). */
+export async function listSuggestedFor(p: SuggestBase, page = 1, perPage = SUGGESTED_PER_PAGE, db: Tx = getDb()): Promise<Paged<ProductCard>> {
   const same = (col: typeof products.subCategoryId | typeof products.brandId, v: number | null) => (v == null ? sql`false` : eq(col, v));
   const related: SQL = or(same(products.subCategoryId, p.subCategoryId), eq(products.categoryId, p.categoryId), eq(products.storeId, p.storeId), same(products.brandId, p.brandId))!;
   const where = and(eq(products.status, 1), ne(products.id, p.id), related);
