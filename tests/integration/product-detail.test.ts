@@ -92,7 +92,7 @@ describe('product detail', () => {
   });
 
   it('answers NOT_FOUND for an unknown slug or id', async () => {
-    for (const ref of ['no-such-product-slug', '99999999', '']) {
+    for (const ref of ['no-such-product-slug', '99999999', '', 'a\u0000b', '../etc', 'x'.repeat(500)]) {
       const err = await getProductDetail(ref).catch((e: unknown) => e);
       expect(isAppError(err) && err.code, ref).toBe('NOT_FOUND');
     }

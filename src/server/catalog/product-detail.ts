@@ -9,6 +9,8 @@ import { getProductVariants, type AttributeGroup, type ProductInventory } from '
 import { sanitizeDescription } from './product-description';
 import { listStoreVouchers, type StoreVoucher } from '../vouchers/store-vouchers';
 
+const SLUG_OR_ID = /^[\p{L}\p{N}_-]{1,200}$/u;
+
 type Ref = { id: number; slug: string; title: string };
 
 export interface ProductDetail extends ProductCard {
@@ -41,6 +43,8 @@ export interface ProductDetail extends ProductCard {
 
 /** Looks a product up by slug, or by numeric id when no slug matches; null when neither exists. */
 export async function findProductRow(ref: string, db: Tx = getDb()) {
+  // Slugs are letters, digits and dashes; anything else (a NUL byte, a path) cannot name a product.
+  if (!SLUG_OR_ID.test(ref)) return null;
   const bySlug = await db.select().from(products).where(and(eq(products.slug, ref), eq(products.status, 1))).limit(1);
   if (bySlug[0]) return bySlug[0];
   if (!/^\d{1,9}$/.test(ref)) return null;
