@@ -77,6 +77,17 @@ test.describe('product page with JavaScript on', () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
   });
 
+  test('the main image zooms from the keyboard', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.plain.slug);
+    const zoom = page.getByRole('button', { name: /^Zoom the image: Image 1 of/ });
+    await zoom.focus();
+    await page.keyboard.press('Enter');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'false');
+  });
+
   test('a video thumbnail opens an allowlisted player', async ({ page, known }) => {
     const pp = new ProductPage(page);
     await pp.open(known.withVideo.slug);
@@ -96,6 +107,7 @@ test.describe('product page with JavaScript on', () => {
     const pp = new ProductPage(page);
     await pp.open(known.withVariants.slug);
     await page.waitForLoadState('networkidle');
+    expect(scripts.length, 'the page loads its enhancement script').toBeGreaterThan(0);
     const total = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
     expect(total).toBeLessThanOrEqual(30 * 1024);
     expect(scripts.map((s) => s.url).filter((u) => /react|client\.[\w-]+\.js/i.test(u))).toEqual([]);
@@ -131,7 +143,14 @@ test.describe('product page with JavaScript off', () => {
     const pp = new ProductPage(page);
     await pp.open(known.withVariants.slug);
     await expect(page.getByRole('img', { name: known.withVariants.title })).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Show image 2' })).toHaveCount(1);
+    const first = page.locator('.pd-slide[data-i="0"]');
+    const second = page.locator('.pd-slide[data-i="1"]');
+    await expect(first).toBeVisible();
+    await expect(second).toBeHidden();
+    await page.locator('label.pd-thumb').nth(1).click();
+    await expect(page.getByRole('radio', { name: 'Show image 2' })).toBeChecked();
+    await expect(second).toBeVisible();
+    await expect(first).toBeHidden();
     await expect(pp.currentPrice()).toBeVisible();
     const axes = new Set(known.withVariants.variants.flatMap((v) => Object.keys(v.values)));
     for (const axis of axes) expect(await page.getByRole('group', { name: axis }).getByRole('radio').count()).toBeGreaterThan(1);
