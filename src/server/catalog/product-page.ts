@@ -2,7 +2,7 @@ import { getEnv } from '../env';
 import { getProductDetail, type ProductDetail } from './product-detail';
 import { listSuggestedFor } from './suggested';
 import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '../reviews';
-import type { Paged } from './paging';
+import type { Paged } from './product-paging';
 import type { ProductCard } from './product-card';
 
 export interface ProductPageData {

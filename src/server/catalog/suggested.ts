@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import { products } from '../db/schema';
 import { cardColumns, toCards, type ProductCard } from './product-card';
-import { offsetOf, toPaged, type Paged } from './paging';
+import { offsetOf, toPaged, type Paged } from './product-paging';
 import { findProductRow } from './product-detail';
 import { notFound } from '../http/errors';
 

@@ -3,7 +3,7 @@ import { notFound } from '../http/errors';
 import { findProductRow } from '../catalog/product-detail';
 import { getReviewSummary, type ReviewSummary } from './summary';
 import { listReviews, REVIEWS_PER_PAGE, type ReviewItem } from './list';
-import type { Paged } from '../catalog/paging';
+import type { Paged } from '../catalog/product-paging';
 
 export { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewSummary, type ReviewItem };
 
