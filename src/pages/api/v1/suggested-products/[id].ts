@@ -1,0 +1,13 @@
+import { route } from '../../../../server/http/route';
+import { ok } from '../../../../server/http/envelope';
+import { parseWith } from '../../../../server/http/body';
+import { PageQuerySchema } from '../../../../lib/schemas/product';
+import { listSuggestedProducts } from '../../../../server/catalog/suggested';
+
+/** Products like this one: `data.result = {data, current_page, last_page, per_page, total}`. */
+export const ALL = route({
+  GET: async ({ params, url }) => {
+    const { page } = parseWith(PageQuerySchema, Object.fromEntries(url.searchParams));
+    return ok({ result: await listSuggestedProducts(params.id ?? '', page) });
+  },
+});

@@ -1,0 +1,235 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '../fixtures';
+import { ProductPage, money } from './product-page';
+import { centsToDecimal } from '../../../src/lib/product-seo';
+import { productUrl } from '../../../src/lib/urls';
+
+test.describe('product page with JavaScript on', () => {
+  test('opens every known kind of product', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    for (const p of Object.values(known)) {
+      await pp.open(p.slug);
+      await expect(pp.heading()).toHaveText(p.title);
+      await expect(pp.currentPrice()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+    }
+  });
+
+  test('choosing a variant changes the price and stock', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVariants.slug);
+    const variant = known.withVariants.variants.find((v) => v.price > 0 && v.quantity > 0)!;
+    const before = await pp.currentPrice().textContent();
+    for (const [attribute, value] of Object.entries(variant.values)) await pp.choose(attribute, value!);
+    await expect(pp.currentPrice()).toHaveText(money(variant.price));
+    expect(money(variant.price)).not.toBe(before);
+    await expect(page.getByText(`In stock: ${variant.quantity}`)).toBeVisible();
+    await expect(page.locator('input[name="inventory_id"]')).not.toHaveValue('');
+  });
+
+  test('adding without choosing attributes says what is missing', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVariants.slug);
+    await pp.addToCart().click();
+    await expect(pp.message()).toHaveText('Please select all required attributes.');
+    expect(new URL(page.url()).pathname).toBe(productUrl(known.withVariants));
+  });
+
+  test('the stepper stays within the limits and says so', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.plain.slug);
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect(pp.message()).toHaveText('Must have minimum 1 item.');
+    const qty = page.getByRole('spinbutton', { name: 'Quantity' });
+    const max = Number(await qty.getAttribute('max'));
+    await qty.fill(String(max + 1));
+    await pp.addToCart().click();
+    await expect(pp.message()).toHaveText(/^(Maximum quantity exceeds\.|Product quantity exceeds inventory\.)$/);
+  });
+
+  test('an out-of-stock product says so and cannot be added', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.outOfStock.slug);
+    await expect(pp.message()).toHaveText('This product is out of stock.');
+    await expect(pp.addToCart()).toBeDisabled();
+    await expect(pp.buyNow()).toBeDisabled();
+  });
+
+  test('a flash-sale product shows its flash price, the previous price and a countdown', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.inFlashSale.slug);
+    await expect(pp.currentPrice()).toHaveText(money(known.inFlashSale.flashPrice));
+    await expect(page.locator('[data-price-prev]')).toContainText(money(known.inFlashSale.selling));
+    await expect(page.locator('time[data-countdown]')).toHaveText(/ends in (\d+d )?\d\d:\d\d:\d\d/);
+  });
+
+  test('JSON-LD offers the current price, with a breadcrumb', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.inFlashSale.slug);
+    const ld = await pp.jsonLd();
+    const product = ld.find((l) => l['@type'] === 'Product') as { offers: Record<string, string>; name: string };
+    expect(product.name).toBe(known.inFlashSale.title);
+    expect(product.offers).toMatchObject({ price: centsToDecimal(known.inFlashSale.flashPrice), priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    const crumbs = ld.find((l) => l['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.name)[0]).toBe('Home');
+    expect(crumbs.itemListElement.at(-1)!.name).toBe(known.inFlashSale.title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${productUrl(known.inFlashSale)}$`));
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+  });
+
+  test('the main image zooms from the keyboard', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.plain.slug);
+    const zoom = page.getByRole('button', { name: /^Zoom the image: Image 1 of/ });
+    await zoom.focus();
+    await page.keyboard.press('Enter');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(zoom).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a video thumbnail opens an allowlisted player', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVideo.slug);
+    await page.getByRole('link', { name: 'Watch video 1' }).click();
+    await expect(page.locator('.pd-stage iframe')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`);
+  });
+
+  test('loads little JavaScript, no React, and breaks no CSP rule', async ({ page, known }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const scripts: { url: string; bytes: Promise<number> }[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scripts.push({ url: r.url(), bytes: r.sizes().then((s) => s.responseBodySize) });
+    });
+    const pp = new ProductPage(page);
+    await pp.open(known.withVariants.slug);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length, 'the page loads its enhancement script').toBeGreaterThan(0);
+    const total = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(30 * 1024);
+    expect(scripts.map((s) => s.url).filter((u) => /react|client\.[\w-]+\.js/i.test(u))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test('has no serious or critical accessibility violation', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    for (const slug of [known.withVariants.slug, known.outOfStock.slug, known.inFlashSale.slug]) {
+      await pp.open(slug);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), slug).toEqual([]);
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    test(`screenshots at ${width} px`, async ({ page, known }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const pp = new ProductPage(page);
+      for (const [kind, p] of Object.entries(known)) {
+        await pp.open(p.slug);
+        await page.screenshot({ path: `/tmp/shots/product/e2e-${kind}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+});
+
+test.describe('product page with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('renders gallery, price, the form with attribute radios, and real forms', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVariants.slug);
+    await expect(page.getByRole('img', { name: known.withVariants.title })).toBeVisible();
+    const first = page.locator('.pd-slide[data-i="0"]');
+    const second = page.locator('.pd-slide[data-i="1"]');
+    await expect(first).toBeVisible();
+    await expect(second).toBeHidden();
+    await page.locator('label.pd-thumb').nth(1).click();
+    await expect(page.getByRole('radio', { name: 'Show image 2' })).toBeChecked();
+    await expect(second).toBeVisible();
+    await expect(first).toBeHidden();
+    await expect(pp.currentPrice()).toBeVisible();
+    const axes = new Set(known.withVariants.variants.flatMap((v) => Object.keys(v.values)));
+    for (const axis of axes) expect(await page.getByRole('group', { name: axis }).getByRole('radio').count()).toBeGreaterThan(1);
+    await expect(pp.buyForm()).toHaveAttribute('action', '/api/v1/cart/action');
+    await expect(pp.buyForm()).toHaveAttribute('method', 'post');
+    await expect(pp.buyNow()).toHaveAttribute('formaction', '/api/v1/cart/buy-now');
+    await expect(page.locator('form[action="/api/v1/user/wishlist/action"] input[name="product_id"]')).toHaveCount(1);
+    await expect(page.locator('form[action="/api/v1/user/compare-list/action"] input[name="product_id"]')).toHaveCount(1);
+    await expect(pp.buyForm().locator('input[name="quantity"]')).toHaveValue('1');
+  });
+
+  test('a video thumbnail is a link to the video', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVideo.slug);
+    await expect(page.getByRole('link', { name: 'Watch video 1' })).toHaveAttribute('href', `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`);
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
+
+  test('review and suggested pages follow links', async ({ page, known, request }) => {
+    const pp = new ProductPage(page);
+    const reviews = (await (await request.get(`/api/v1/reviews/${known.plain.slug}`)).json()).data;
+    expect(reviews.last_page, 'the plain product has more than one page of reviews').toBeGreaterThan(1);
+    await pp.open(known.plain.slug);
+    const firstReview = await page.locator('.pd-review').first().textContent();
+    await page.getByRole('navigation', { name: 'Review pages' }).getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/reviews_page=2/);
+    await expect(page.getByRole('navigation', { name: 'Review pages' })).toContainText(`Page 2 of ${reviews.last_page}`);
+    expect(await page.locator('.pd-review').first().textContent()).not.toBe(firstReview);
+
+    // Tiles are the listings' ProductCard: read their product links, whatever the markup inside.
+    const tileLinks = () => page.locator('#suggested li a[href*="/product/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+    const firstTiles = await tileLinks();
+    await page.getByRole('navigation', { name: 'Suggested product pages' }).getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page).toHaveURL(/reviews_page=2/);
+    const secondTiles = await tileLinks();
+    expect(secondTiles.length).toBeGreaterThan(0);
+    expect(secondTiles.filter((t) => firstTiles.includes(t))).toEqual([]);
+    expect(secondTiles).not.toContain(productUrl(known.plain));
+  });
+});
+
+test.describe('product addresses', () => {
+  test('an unknown slug or another first segment is the not-found page', async ({ page, known }) => {
+    for (const path of ['/products/product/no-such-product-anywhere', `/elsewhere/product/${known.plain.slug}`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+  });
+
+  test('a numeric id answers 301 to the slug URL', async ({ request, known }) => {
+    const api = (await (await request.get(`/api/v1/product/${known.plain.slug}`)).json()).data;
+    const res = await request.get(`/products/product/${api.id}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers()['location']).toBe(productUrl(known.plain));
+  });
+
+  test('the API answers the detail, suggested products and reviews', async ({ request, known }) => {
+    const detail = await (await request.get(`/api/v1/product/${known.withVariants.slug}`)).json();
+    expect(detail.data).toMatchObject({ slug: known.withVariants.slug, wishlisted: null });
+    expect(detail.data.inventories).toHaveLength(known.withVariants.variants.length);
+    const suggested = await (await request.get(`/api/v1/suggested-products/${known.withVariants.slug}?page=2`)).json();
+    expect(suggested.data.result).toMatchObject({ current_page: 2, per_page: expect.any(Number), total: expect.any(Number) });
+    const bad = await request.get(`/api/v1/suggested-products/${known.withVariants.slug}?page=zero`);
+    expect(bad.status()).toBe(422);
+    const missing = await request.get('/api/v1/product/no-such-product-anywhere');
+    expect(missing.status()).toBe(404);
+    expect((await missing.json()).status).toBe(404);
+  });
+
+  test('Save-Data leaves out video players and gallery images', async ({ browser, known }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'Save-Data': 'on' } });
+    const page = await context.newPage();
+    const pp = new ProductPage(page);
+    await pp.open(known.withVideo.slug);
+    await expect(page.locator('.pd-gallery img')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Watch video 1' })).toBeVisible();
+    await expect(page.locator('a[data-embed]')).toHaveCount(0);
+    await context.close();
+  });
+});
