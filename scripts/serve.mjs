@@ -16,10 +16,28 @@ const compress = compression({
   level: 6,
 });
 
+/**
+ * `compression` replaces res.write and drops its callback. Astro's adapter, when a page fails in the
+ * middle of streaming, writes a last chunk and destroys the response in that callback, so without
+ * this the connection would hang for ever on every compressed response.
+ */
+function keepWriteCallbacks(res) {
+  const write = res.write;
+  res.write = function writeKeepingCallback(chunk, encoding, callback) {
+    if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+    const result = write.call(this, chunk, encoding);
+    if (typeof callback === 'function') process.nextTick(callback);
+    return result;
+  };
+}
+
 /** Starts the HTTP server; resolves once the database is migrated and the first page answers. */
 export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
   const server = http.createServer((req, res) => {
-    compress(req, res, () => handler(req, res));
+    compress(req, res, () => {
+      keepWriteCallbacks(res);
+      handler(req, res);
+    });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise((resolve, reject) => {
