@@ -44,12 +44,12 @@ describe('following stores', () => {
     const user = await makeUser('follow@example.com');
     const a = await makeStore('follow-a');
     const b = await makeStore('follow-b');
-    expect(await setFollowing(user.id, a.id, true)).toEqual({ following: true, followers: 1 });
-    expect(await setFollowing(user.id, a.id, true)).toEqual({ following: true, followers: 1 });
+    expect(await setFollowing(user.id, a.id, true)).toMatchObject({ following: true, followers: 1 });
+    expect(await setFollowing(user.id, a.id, true)).toMatchObject({ following: true, followers: 1 });
     await setFollowing(user.id, b.id);
     expect((await listFollowedStores(user.id)).map((s) => s.slug).sort()).toEqual(['follow-a', 'follow-b']);
-    expect(await setFollowing(user.id, b.id)).toEqual({ following: false, followers: 0 });
-    expect(await setFollowing(user.id, b.id, false)).toEqual({ following: false, followers: 0 });
+    expect(await setFollowing(user.id, b.id)).toMatchObject({ following: false, followers: 0 });
+    expect(await setFollowing(user.id, b.id, false)).toMatchObject({ following: false, followers: 0 });
     expect(await listFollowedStores(user.id)).toMatchObject([{ slug: 'follow-a', name: 'Store follow-a', logo: '/demo/stores/follow-a-logo.svg' }]);
     expect(await countFollowers(a.id)).toBe(1);
     expect(await getDb().select().from(storeFollowers)).toHaveLength(1);

@@ -11,7 +11,9 @@ import type { SessionUser } from './identity';
  */
 export function guardAccountPage(Astro: AstroGlobal): SessionUser | Response {
   Astro.response.headers.set('cache-control', 'private, no-store');
-  if (!Astro.locals.user) return Astro.redirect(loginRedirect(Astro.url), 303);
+  if (!Astro.locals.user) {
+    return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), 'cache-control': 'private, no-store' } });
+  }
   return Astro.locals.user;
 }
 
@@ -47,7 +49,7 @@ export async function runPageAction(
     if (!run) throw new AppError({ code: 'BAD_REQUEST', message: 'This form is out of date. Please reload the page and try again.' });
     const done = await run(body);
     setFlash(Astro.cookies, { type: 'success', message: done.message });
-    return Astro.redirect(done.to ?? Astro.url.pathname, 303);
+    return new Response(null, { status: 303, headers: { location: done.to ?? Astro.url.pathname, 'cache-control': 'private, no-store' } });
   } catch (err) {
     if (!isAppError(err) || err.code === 'INTERNAL') throw err;
     Astro.response.status = err.httpStatus;

@@ -27,9 +27,9 @@ export async function listFollowedStores(userId: number): Promise<FollowedStore[
  * Follows or unfollows a store; `follow` undefined toggles. Idempotent: following twice stays one
  * row, unfollowing a store not followed is fine. Returns whether the user now follows it.
  */
-export async function setFollowing(userId: number, storeId: number, follow?: boolean): Promise<{ following: boolean; followers: number }> {
+export async function setFollowing(userId: number, storeId: number, follow?: boolean): Promise<{ following: boolean; followers: number; store: { id: number; slug: string; name: string } }> {
   const db = getDb();
-  const [store] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, 1)));
+  const [store] = await db.select({ id: stores.id, slug: stores.slug, name: stores.name }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, 1)));
   if (!store) throw notFound('The store');
   const mine = and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, userId));
   let want = follow;
@@ -39,7 +39,7 @@ export async function setFollowing(userId: number, storeId: number, follow?: boo
   }
   if (want) await db.insert(storeFollowers).values({ storeId, userId }).onConflictDoNothing();
   else await db.delete(storeFollowers).where(mine);
-  return { following: want, followers: await countFollowers(storeId) };
+  return { following: want, followers: await countFollowers(storeId), store };
 }
 
 /** How many people follow a store. */
