@@ -91,6 +91,15 @@ describe('address book', () => {
     const bad = await createAddress(apiContext({ method: 'POST', url: 'http://x/', user: me, body: address({ phone: '12', email: 'nope' }) }));
     expect(bad.status).toBe(422);
     expect((await bad.json()).data.form).toEqual(['Invalid email', 'Invalid phone number']);
+    // A plain HTML form post (no JavaScript) gets a 303 back with the message as a flash.
+    const form = { ...address({ name: 'Form Post' }), is_default: '' } as unknown as Record<string, string>;
+    const posted = await createAddress(apiContext({ method: 'POST', url: 'http://shop.test/api/v1/user/address/action', user: me, body: form, form: true }));
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/user/addresses');
+    const failed = await createAddress(apiContext({ method: 'POST', url: 'http://shop.test/api/v1/user/address/action', user: me, body: { ...form, phone: 'x' }, form: true }));
+    expect(failed.status).toBe(303);
+    expect(failed.headers.get('location')).toBe('/user/addresses?add=shipping');
+    expect((await listAddresses(user.id, 'shipping')).map((a) => a.name)).toContain('Form Post');
     const guest = await createAddress(apiContext({ method: 'POST', url: 'http://x/', user: null, body: address() }));
     expect(guest.status).toBe(401);
   });

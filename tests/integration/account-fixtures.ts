@@ -37,12 +37,18 @@ export const address = (over: Partial<AddressInput> = {}): AddressInput => ({
 });
 
 /** Just enough of Astro's APIContext to call an endpoint's handler in-process. */
-export function apiContext(opts: { method: string; url: string; user: { id: number; name: string; email: string } | null; params?: Record<string, string>; body?: unknown; sessionHash?: string | null }): APIContext {
-  const request = new Request(opts.url, {
-    method: opts.method,
-    headers: opts.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
+export function apiContext(opts: { method: string; url: string; user: { id: number; name: string; email: string } | null; params?: Record<string, string>; body?: unknown; sessionHash?: string | null; form?: boolean }): APIContext {
+  const request = opts.form
+    ? new Request(opts.url, {
+        method: opts.method,
+        headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', referer: 'http://shop.test/user/addresses?add=shipping' },
+        body: new URLSearchParams(opts.body as Record<string, string>).toString(),
+      })
+    : new Request(opts.url, {
+        method: opts.method,
+        headers: opts.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
   const jar = new Map<string, string>();
   const cookies = {
     get: (n: string) => (jar.has(n) ? { value: jar.get(n) } : undefined),
