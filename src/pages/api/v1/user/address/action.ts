@@ -1,0 +1,8 @@
+import { route } from '../../../../../server/http/route';
+import { formAware } from '../../../../../server/users/respond';
+import { saveAddressFromRequest } from '../../../../../server/users/address-endpoint';
+
+/** Creates an address `{name, email, phone, country, state, city, zip, address_1, address_2, kind?, is_default?}`. */
+export const ALL = route({
+  POST: formAware((ctx) => saveAddressFromRequest(ctx)),
+});

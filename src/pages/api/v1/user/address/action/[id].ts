@@ -1,0 +1,8 @@
+import { route } from '../../../../../../server/http/route';
+import { formAware, idParam } from '../../../../../../server/users/respond';
+import { saveAddressFromRequest } from '../../../../../../server/users/address-endpoint';
+
+/** Updates one of the user's addresses (its kind stays); another user's address is 404. */
+export const ALL = route({
+  POST: formAware((ctx) => saveAddressFromRequest(ctx, { id: idParam(ctx.params.id, 'The address') })),
+});
