@@ -1,0 +1,25 @@
+import type { APIContext } from 'astro';
+import { route } from '../../../../server/http/route';
+import { ok } from '../../../../server/http/envelope';
+import { isFormPost, redirectWithFlash } from '../../../../server/http/flash';
+import { signOut } from '../../../../server/users/auth';
+import { clearSessionCookie } from '../../../../server/users/sessions';
+
+const SIGNED_OUT = 'You are signed out.';
+
+/** A browser that navigated here (a link or a plain form) gets a redirect home, not JSON. */
+const wantsPage = (request: Request) =>
+  isFormPost(request) || (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html'));
+
+async function logout(ctx: APIContext): Promise<Response> {
+  // A GET is a link another site could embed: only a navigation from our own pages ends the session.
+  const crossSite = ctx.request.method === 'GET' && ctx.request.headers.get('sec-fetch-site') === 'cross-site';
+  if (crossSite) return new Response(null, { status: 303, headers: { location: '/' } });
+  await signOut(ctx.locals.sessionHash);
+  clearSessionCookie(ctx.cookies);
+  if (wantsPage(ctx.request)) return redirectWithFlash(ctx, { type: 'success', message: SIGNED_OUT }, '/');
+  return ok(null, { message: SIGNED_OUT });
+}
+
+/** The spec names both GET and POST user/logout; both end the session on the server. */
+export const ALL = route({ GET: logout, POST: logout });
