@@ -19,7 +19,8 @@ let variant: { id: number; productId: number };
 beforeAll(async () => {
   await seedDemoIfEmpty(getDb());
   plain = await getDb().select({ id: products.id, maxPerOrder: products.maxPerOrder }).from(products).orderBy(asc(products.id)).limit(4);
-  [variant] = await getDb().select({ id: inventories.id, productId: inventories.productId }).from(inventories).limit(1);
+  const [first] = await getDb().select({ id: inventories.id, productId: inventories.productId }).from(inventories).limit(1);
+  variant = first!;
 });
 
 async function cartOf(owner: { userId?: number; guestToken?: string }, lines: { productId: number; inventoryId?: number; quantity: number }[]) {

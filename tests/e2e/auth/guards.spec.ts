@@ -40,6 +40,6 @@ test('login and register pass axe and look right at 390 and 1280 px', async ({ p
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('[data-error-for="email"]')).toHaveText('Email is required');
-  await page.screenshot({ path: '/tmp/shots/auth/login-errors-390.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/shots/auth/login-errors-1280.png', fullPage: true });
   expect(violations).toEqual([]);
 });

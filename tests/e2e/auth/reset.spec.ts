@@ -49,6 +49,8 @@ test('the mailed code resets the password on the same page', async ({ page, play
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset email' }).click();
   const mail = await nextMail(email, before);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: '/tmp/shots/auth/reset-code-390.png', fullPage: true });
   await page.getByLabel('6-digit code').fill(mailCode(mail));
   await page.getByLabel('New password', { exact: true }).fill('coded-pass');
   await page.getByLabel('Confirm password').fill('coded-pass');
