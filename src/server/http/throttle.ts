@@ -38,8 +38,15 @@ export async function hitLimit(limit: Limit, now = new Date(), db: Tx = getDb())
                        then excluded.created_at else rate_limits.created_at end
         returning count, created_at as window_start`,
   );
+  // Now and then, drop counters whose windows ended long ago, so the table stays small.
+  if (Math.random() < 0.01) await purgeOldLimits(now, db);
   const count = Number(row!.count);
   return { count, limited: count > limit.max, retryAfter: retryAfterOf(new Date(row!.window_start), limit.windowSeconds, now) };
+}
+
+/** Deletes counters untouched for a day (every window is far shorter). */
+export async function purgeOldLimits(now = new Date(), db: Tx = getDb()): Promise<void> {
+  await db.execute(sql`delete from rate_limits where created_at < ${now.toISOString()}::timestamptz - interval '1 day'`);
 }
 
 /** Forgets a key (after a success that should clear earlier failures). */
