@@ -47,6 +47,12 @@ describe('sign-up', () => {
     expect(err.message).toMatch(/already exists/);
   });
 
+  it('lets only one of several simultaneous sign-ups for one address through', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([email, email.toUpperCase(), email].map((e) => newAccount(e).then(() => 200, (err: AppError) => err.httpStatus)));
+    expect(results.sort()).toEqual([200, 409, 409]);
+  });
+
   it('answers the spec messages for bad input', () => {
     const messages = (input: object) => {
       try {
@@ -160,6 +166,18 @@ describe('password reset', () => {
     const again = await failure(resetPassword(input, { sessionHash: null }));
     expect(again.httpStatus).toBe(409);
     expect(again.message).toMatch(/already used/);
+  });
+
+  it('a link used twice at the same moment changes the password once', async () => {
+    const email = uniqueEmail('twice');
+    await newAccount(email, 'old-password');
+    await requestPasswordReset(email, authCtx());
+    const token = new URL(linkIn((await lastMailTo(outbox, email))!.text, '/reset-password')!).searchParams.get('token')!;
+    const input = (password: string) => parseWith(UpdatePasswordSchema, { token, password, password_confirmation: password });
+    const results = await Promise.all(['first-pass', 'second-pass'].map((p) => resetPassword(input(p), { sessionHash: null }).then(() => p, (err: AppError) => err.httpStatus)));
+    expect(results.filter((r) => r === 409)).toHaveLength(1);
+    const winner = results.find((r) => typeof r === 'string') as string;
+    expect((await signIn({ email, password: winner }, authCtx())).user.email).toBe(email);
   });
 
   it('accepts the mailed code instead of the link, keeps the current session, refuses expired links', async () => {

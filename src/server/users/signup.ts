@@ -19,7 +19,8 @@ const emailTaken = () =>
  * and signs the new user in (unverified accounts may shop; see docs/decisions/0007-accounts.md).
  */
 export async function signUp(input: SignupInput, ctx: AuthContext): Promise<SignedIn> {
-  const limit = await hitLimit({ key: `signup:ip:${ctx.ip}`, max: 10, windowSeconds: 60 * 60 });
+  // 30 new accounts an hour from one address: enough for a shared office, not for a bot farm.
+  const limit = await hitLimit({ key: `signup:ip:${ctx.ip}`, max: 30, windowSeconds: 60 * 60 });
   if (limit.limited) throw throttled('Too many new accounts from your network.', limit.retryAfter);
   if (await findAccountByEmail(input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
