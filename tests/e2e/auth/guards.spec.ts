@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
-import { uniqueEmail } from '../fixtures/auth';
+import { isSignedIn, uniqueEmail } from '../fixtures/auth';
 
 test('a signed-in visitor on the guest-only pages is sent home', async ({ page }) => {
   await page.request.post('/test-only/session', { data: { email: uniqueEmail('guard') } });
@@ -16,8 +16,13 @@ test('a cross-origin JSON post that carries the session cookie is refused with 4
   const forged = await page.request.post('/api/v1/user/logout', { data: {}, headers: { origin: 'https://evil.example' } });
   expect(forged.status()).toBe(403);
   expect((await forged.json()).status).toBe(403);
+  // A logout link on another site (GET, cross-site) does not sign the shopper out either.
+  const linked = await page.request.get('/api/v1/user/logout', { headers: { 'sec-fetch-site': 'cross-site', accept: 'text/html' }, maxRedirects: 0 });
+  expect(linked.status()).toBe(303);
+  expect(await isSignedIn(page.request)).toBe(true);
   const own = await page.request.post('/api/v1/user/logout', { data: {}, headers: { origin: baseURL! } });
   expect(own.status()).toBe(200);
+  expect(await isSignedIn(page.request)).toBe(false);
 });
 
 test('login and register pass axe and look right at 390 and 1280 px', async ({ page }) => {

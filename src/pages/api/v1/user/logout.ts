@@ -12,9 +12,13 @@ const wantsPage = (request: Request) =>
   isFormPost(request) || (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html'));
 
 async function logout(ctx: APIContext): Promise<Response> {
-  // A GET is a link another site could embed: only a navigation from our own pages ends the session.
-  const crossSite = ctx.request.method === 'GET' && ctx.request.headers.get('sec-fetch-site') === 'cross-site';
-  if (crossSite) return new Response(null, { status: 303, headers: { location: '/' } });
+  // A GET is a link another site could embed, or a browser could prefetch: only a real request from
+  // our own pages ends the session.
+  const h = ctx.request.headers;
+  const ignored =
+    ctx.request.method !== 'POST' &&
+    (ctx.request.method === 'HEAD' || h.get('sec-fetch-site') === 'cross-site' || /prefetch/i.test(`${h.get('sec-purpose') ?? ''}${h.get('purpose') ?? ''}`));
+  if (ignored) return new Response(null, { status: 303, headers: { location: '/' } });
   await signOut(ctx.locals.sessionHash);
   clearSessionCookie(ctx.cookies);
   if (wantsPage(ctx.request)) return redirectWithFlash(ctx, { type: 'success', message: SIGNED_OUT }, '/');
