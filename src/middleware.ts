@@ -6,11 +6,17 @@ import { getSettings, listLanguages } from './server/settings';
 import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
+import { refuseCrossSite } from './server/http/csrf';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
+  const refused = refuseCrossSite(ctx);
+  if (refused) {
+    applySecurityHeaders(refused.headers);
+    return refused;
+  }
   await buildContext(ctx);
   const response = await next();
   applySecurityHeaders(response.headers);

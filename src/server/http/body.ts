@@ -61,7 +61,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const form = [...new Set(result.error.issues.map((i) => i.message))];
-  const fields = Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  const fields: Record<string, string> = {};
+  // The first problem of each field is the one to show ('Email is required', not also 'Invalid email').
+  for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message;
   throw new AppError({ code: 'VALIDATION', message: form[0] ?? 'Please check the form.', form, details: { fields } });
 }
 
