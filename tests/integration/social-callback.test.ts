@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { products, users, wishlists } from '../../src/server/db/schema';
+import { seedDemoIfEmpty } from '../../src/server/demo';
+import { eq } from 'drizzle-orm';
 import { getEnv, type Env } from '../../src/server/env';
 import { SettingSchema } from '../../src/lib/schemas/settings';
 import { startSocialLogin } from '../../src/server/users/social';
@@ -40,12 +42,12 @@ function jar(initial: Record<string, string> = {}) {
 }
 
 /** The browser's trip: start (cookie set), the provider as `person`, back to /social-callback. */
-async function roundTrip(person: string, browser = jar(), sessionHash: string | null = null) {
+async function roundTrip(person: string, browser = jar(), sessionHash: string | null = null, guestToken: string | null = null) {
   const { url, pending } = startSocialLogin({ provider: 'google', setting, callbackUrl: `${ORIGIN}/social-callback`, redirect: '/cart', env });
   setPendingSocialLogin(browser.cookies, pending);
   url.searchParams.set('person', person);
   const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  const ctx = { url: back, cookies: browser.cookies, request: new Request(back), locals: { settings: { setting }, sessionHash, guestToken: null } };
+  const ctx = { url: back, cookies: browser.cookies, request: new Request(back), locals: { settings: { setting }, sessionHash, guestToken } };
   return { result: await completeSocialCallback(ctx as never, env), browser };
 }
 
@@ -62,6 +64,19 @@ describe('/social-callback handling', () => {
     expect(token).not.toBe(oldToken);
     expect((await findSessionUser(token))?.email).toBe('ada.google@example.com');
     expect(await findSessionUser(oldToken)).toBeNull();
+  });
+
+  it("joins the guest's wishlist to the account, as a password sign-in does", async () => {
+    await seedDemoIfEmpty(getDb());
+    const [product] = await getDb().select({ id: products.id }).from(products).limit(1);
+    const guest = 'guest0123456789abcdef';
+    await getDb().insert(wishlists).values({ guestToken: guest, productId: product!.id });
+
+    const { result, browser } = await roundTrip('ursula', jar(), null, guest);
+    expect(result.ok).toBe(true);
+    const user = await findSessionUser(browser.values.get(SESSION_COOKIE)!);
+    const rows = await getDb().select().from(wishlists).where(eq(wishlists.productId, product!.id));
+    expect(rows).toEqual([expect.objectContaining({ userId: user!.id, guestToken: null })]);
   });
 
   it('turns every failure into a reason, never an exception', async () => {

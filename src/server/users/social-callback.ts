@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { getEnv, type Env } from '../env';
 import { deleteSession, setSessionCookie } from './sessions';
+import { mergeGuestIntoUser } from './merge-guest';
 import { finishSocialLogin, socialCallbackUrl } from './social';
 import { takePendingSocialLogin } from './social-cookies';
 import { isSocialLoginError, type SocialFailure } from './social-errors';
@@ -30,9 +31,8 @@ export async function completeSocialCallback(ctx: CallbackContext, env: Env = ge
     });
     if (ctx.locals.sessionHash) await deleteSession(ctx.locals.sessionHash);
     setSessionCookie(ctx.cookies, done.token);
-    // GUEST-MERGE (integrator): the auth engineer's "guest data joins the account on sign-in" function
-    // is not in this branch. Once merged, call it here with the guest token and the signed-in user:
-    //   await mergeGuestData(ctx.locals.guestToken, done.userId);
+    // The guest's cart, wishlist and compare list join the account, as on a password sign-in.
+    await mergeGuestIntoUser(ctx.locals.guestToken, done.userId);
     return { ok: true, redirect: done.redirect, provider: done.provider, created: done.created };
   } catch (err) {
     if (isSocialLoginError(err)) {
