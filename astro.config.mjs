@@ -10,7 +10,8 @@ export default defineConfig({
   // Sessions live in our database (src/server/users), not in Astro's filesystem store: several processes share them.
   session: false,
   security: {
-    checkOrigin: true,
+    // Our own guard (src/server/http/csrf.ts) replaces Astro's: it knows PUBLIC_URL and lets Bearer API clients through.
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",

@@ -28,17 +28,26 @@ function senderOrigin(request: Request): string | null {
   }
 }
 
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const isFormLike = (request: Request) => {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  return FORM_TYPES.some((t) => type.includes(t));
+};
+
 /**
  * Cross-site request forgery guard for requests that change state and carry our cookies (session or
- * guest). Astro's `checkOrigin` refuses cross-site *form* posts; this covers JSON and every other body,
- * and accepts PUBLIC_URL. The sender is known by Origin, else Referer. With neither, the caller is not
+ * guest). It replaces Astro's `checkOrigin` (off in astro.config.mjs),
+ * which refused body-less API calls without an Origin (a mobile app's DELETE with a Bearer token) and
+ * knew only the request's own origin, not PUBLIC_URL behind a TLS-terminating proxy. The sender is known by Origin, else Referer. With neither, the caller is not
  * a browser (browsers send Origin on every POST/PUT/PATCH/DELETE), so there is no forgery to stop.
  * Bearer-only calls carry no cookie and are not checked: a forged request cannot attach a header.
  */
 export function refuseCrossSite(ctx: Pick<APIContext, 'request' | 'url' | 'cookies'>): Response | null {
   if (!UNSAFE.has(ctx.request.method.toUpperCase())) return null;
   if (ctx.url.pathname.startsWith('/test-only/')) return null;
-  if (!ctx.cookies.has(SESSION_COOKIE) && !ctx.cookies.has(GUEST_COOKIE)) return null;
+  // Form bodies are checked even without our cookies: a forged sign-in form would sign a victim into
+  // the attacker's account. Other bodies only matter when they carry our cookies.
+  if (!isFormLike(ctx.request) && !ctx.cookies.has(SESSION_COOKIE) && !ctx.cookies.has(GUEST_COOKIE)) return null;
   const sender = senderOrigin(ctx.request);
   if (sender === null || allowedOrigins(ctx.url).has(sender)) return null;
   if (ctx.url.pathname.startsWith('/api/')) return fail(new AppError({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE }));
