@@ -9,6 +9,8 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 60;
 /** Deep offsets are slow and nobody pages that far; a page above this is refused. */
 export const MAX_PAGE = 10_000;
+/** Id of a listing's filter form; the sort select outside it joins it with form="…". */
+export const FILTER_FORM_ID = 'listing-filters';
 
 export interface ListingFilters {
   /** Current-price bounds in cents. */
@@ -78,3 +80,43 @@ export function filtersToQuery(f: Partial<ListingFilters>, keep: Record<string, 
   set('page', f.page && f.page > 1 ? f.page : undefined);
   return q;
 }
+
+/** The keys that define a source, brand or collection listing, as query values (kept by forms and canonical URLs). */
+export function scopeQuery(f: ListingFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, v: (string | number)[] | number | undefined) => {
+    if (Array.isArray(v) ? v.length : v !== undefined) out[key] = Array.isArray(v) ? v.join(',') : String(v);
+  };
+  put('category_ids', f.categoryIds);
+  put('sub_category_ids', f.subCategoryIds);
+  put('tags', f.tags);
+  put('brand_ids', f.brandIds);
+  put('product_ids', f.productIds);
+  put('brand', f.brand);
+  put('collection', f.collection);
+  return out;
+}
+
+/** Filters with every scope key removed (discovery browses the whole shop). */
+export const withoutScope = (f: ListingFilters): ListingFilters => ({
+  ...f,
+  category: undefined,
+  subCategory: undefined,
+  categoryIds: undefined,
+  subCategoryIds: undefined,
+  tags: undefined,
+  brandIds: undefined,
+  productIds: undefined,
+  brand: undefined,
+  collection: undefined,
+});
+
+/** Filters of a source listing: only the five source keys narrow it (brand, collection and category pages have their own routes). */
+export const sourceQueryOnly = (f: ListingFilters): ListingFilters => ({
+  ...withoutScope(f),
+  categoryIds: f.categoryIds,
+  subCategoryIds: f.subCategoryIds,
+  tags: f.tags,
+  brandIds: f.brandIds,
+  productIds: f.productIds,
+});

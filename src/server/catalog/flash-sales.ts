@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { flashSales } from '../db/schema';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import type { ListingFilters } from '../../lib/listing-filters';
 import { queryListingPage, type ListingPage } from './listing';
 
@@ -39,4 +39,12 @@ export async function getFlashSale(id: number, f: ListingFilters, now = new Date
   if (!sale) throw notFound('This flash sale');
   const result = await queryListingPage(db, f, { flashSaleId: sale.id }, now);
   return { flash_sale: toItem(sale, now), result };
+}
+
+/** A flash sale id from a path segment; anything but a positive whole number is VALIDATION. */
+export function parseFlashSaleId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw new AppError({ code: 'VALIDATION', message: 'The flash sale must be given by its number, like /flash-sale/1.' });
+  }
+  return Number(raw);
 }
