@@ -13,9 +13,9 @@ export function pageWindow(current: number, last: number, around = 1): (number |
   return out;
 }
 
-/** A listing URL for a page: the current query with `page` replaced (page 1 drops it). */
+/** A listing URL for a page: the current query with `page` replaced (page 1 drops it) and empty fields left out. */
 export function pageHref(path: string, params: URLSearchParams, page: number): string {
-  const q = new URLSearchParams(params);
+  const q = new URLSearchParams([...params].filter(([, v]) => v.trim() !== ''));
   if (page > 1) q.set('page', String(page));
   else q.delete('page');
   const query = q.toString();

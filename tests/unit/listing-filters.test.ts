@@ -113,6 +113,7 @@ describe('query helpers', () => {
   it('builds page links that keep the other keys', () => {
     expect(pageHref('/all/cables', new URLSearchParams('sort=price_asc&page=3'), 4)).toBe('/all/cables?sort=price_asc&page=4');
     expect(pageHref('/all/cables', new URLSearchParams('page=3'), 1)).toBe('/all/cables');
+    expect(pageHref('/all/cables', new URLSearchParams('min=&max=&rating=&sort=rating'), 2)).toBe('/all/cables?sort=rating&page=2');
   });
 
   it('shows a window of page numbers with gaps', () => {
