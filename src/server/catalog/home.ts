@@ -30,10 +30,10 @@ export async function getHome(now = new Date()): Promise<HomeData> {
     listBanners(),
     getListingFacets(now.getTime()),
     listFlashSales(now),
-    queryListingPage(db, page(HOME_PRODUCTS), {}, now),
+    queryListingPage(db, page(HOME_PRODUCTS), {}, now, { withTotal: false }),
   ]);
   const running = sales.find((s) => s.state === 'running') ?? null;
-  const flashProducts = running ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now)).data : [];
+  const flashProducts = running ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data : [];
   return {
     slider: allBanners.filter((b) => b.type === SLIDER_TYPE),
     banners: allBanners.filter((b) => b.type !== SLIDER_TYPE),

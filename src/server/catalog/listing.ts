@@ -83,21 +83,29 @@ async function findTagIds(db: Tx, keys: string[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** One page of active products matching the filters: one query for the rows, one for the count. */
-export async function queryListingPage(db: Tx, f: ListingFilters, scope: ResolvedScope, now = new Date()): Promise<ListingPage> {
+/**
+ * One page of active products matching the filters: one query for the rows, one for the count
+ * (skipped with `withTotal: false`, e.g. the home page, and remembered briefly per filter set).
+ */
+export async function queryListingPage(db: Tx, f: ListingFilters, scope: ResolvedScope, now = new Date(), opts: { withTotal?: boolean } = {}): Promise<ListingPage> {
   const fp = runningFlashPrices(db, now);
   const { where, needsFlash } = listingConditions(f, scope, fp);
   const rowsQuery = db.select(cardColumns).from(products);
   const countQuery = db.select({ n: count() }).from(products);
-  const [rows, [counted]] = await Promise.all([
+  const countKey = JSON.stringify([scope, f.min, f.max, f.rating, f.categoryIds, f.subCategoryIds, f.brandIds, f.productIds, f.brand, f.collection]);
+  const countTotal = async () => {
+    const [counted] = await (needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)) : countQuery).where(where);
+    return Number(counted?.n ?? 0);
+  };
+  const [rows, counted] = await Promise.all([
     (needsFlash || sortNeedsFlash(f.sort) ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)) : rowsQuery)
       .where(where)
       .orderBy(...listingOrder(f.sort, fp))
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage),
-    (needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)) : countQuery).where(where),
+    opts.withTotal === false ? null : rememberCount(countKey, now.getTime(), countTotal),
   ]);
-  const total = Number(counted?.n ?? 0);
+  const total = counted ?? (f.page - 1) * f.perPage + rows.length;
   return {
     data: await toCards(db, rows, undefined),
     current_page: f.page,
@@ -105,6 +113,28 @@ export async function queryListingPage(db: Tx, f: ListingFilters, scope: Resolve
     per_page: f.perPage,
     total,
   };
+}
+
+// Counting a large listing scans every matching row (≈240 ms for 100,000 products on PGlite) while
+// the page itself comes from an index in a few ms. Totals are kept per filter set for a few seconds in
+// each process: paging and sorting reuse them, and a stale total only shifts the last page briefly.
+const COUNT_TTL_MS = 15_000;
+const COUNT_ENTRIES = 500;
+const counts = new Map<string, { at: number; value: Promise<number> }>();
+
+function rememberCount(key: string, now: number, compute: () => Promise<number>): Promise<number> {
+  const hit = counts.get(key);
+  if (hit && now - hit.at < COUNT_TTL_MS && now >= hit.at) return hit.value;
+  if (counts.size >= COUNT_ENTRIES) counts.clear();
+  const value = compute();
+  counts.set(key, { at: now, value });
+  value.catch(() => counts.delete(key));
+  return value;
+}
+
+/** Forgets remembered listing totals (tests, or after bulk changes). */
+export function clearListingCounts(): void {
+  counts.clear();
 }
 
 /** A listing (category, subcategory, source keys, brand, collection): its context and one page of products. */
