@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '../../src/server/catalog/seo';
 import { renderRobots, renderSitemap } from '../../src/server/catalog/sitemap';
 import { sourceHref } from '../../src/server/catalog/sources';
+import { nameSourceListing } from '../../src/server/catalog/source-title';
 
 describe('canonical URLs', () => {
   it('keep the listing keys and the page, drop filters and tracking', () => {
@@ -46,5 +47,22 @@ describe('sitemap and robots', () => {
     const txt = renderRobots('https://s.example');
     for (const path of ['/user', '/cart', '/checkout', '/api']) expect(txt).toContain(`Disallow: ${path}\n`);
     expect(txt).toContain('Sitemap: https://s.example/sitemap.xml');
+  });
+});
+
+describe('source listing names', () => {
+  const facets = {
+    all_categories: [{ id: 1, slug: 'power-banks', title: 'Power Banks', image: null, featured: true, in_footer: true, child: [{ id: 9, slug: 'gan', title: 'GaN Chargers', image: null, in_footer: false }], in_footer_child: [] }],
+    brands: [{ id: 4, slug: 'voltra', title: 'Voltra', image: null, featured: true }, { id: 5, slug: 'amplex', title: 'Amplex', image: null, featured: true }],
+  };
+  const base = { sort: 'newest', page: 1, perPage: 20 } as const;
+  it('names what the banner points to', () => {
+    expect(nameSourceListing({ ...base, categoryIds: [1] }, facets)).toBe('Power Banks');
+    expect(nameSourceListing({ ...base, subCategoryIds: [9], brandIds: [4, 5] }, facets)).toBe('GaN Chargers, Voltra & Amplex');
+    expect(nameSourceListing({ ...base, tags: ['fast-charging', 'gan'] }, facets)).toBe('Fast charging & GaN');
+  });
+  it('gives up on product lists and unknown ids', () => {
+    expect(nameSourceListing({ ...base, productIds: [1, 2] }, facets)).toBeNull();
+    expect(nameSourceListing({ ...base, categoryIds: [77] }, facets)).toBeNull();
   });
 });
