@@ -6,7 +6,7 @@ import { DEMO_COUNTS } from '../../src/server/demo/known';
 import { getHome, HOME_PRODUCTS } from '../../src/server/catalog/home';
 import { getListingResponse } from '../../src/server/catalog/listing-response';
 import { parseListingQuery } from '../../src/server/catalog/listing';
-import { listSitemapEntries, SPEC_STATIC_SLUGS } from '../../src/server/catalog/sitemap';
+import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '../../src/server/catalog/sitemap';
 
 useTestDatabase();
 beforeAll(async () => {
@@ -48,7 +48,9 @@ describe('listing response', () => {
 
 describe('sitemap', () => {
   it('lists home, categories, subcategories, brands, collections, flash sales, static pages and products', async () => {
-    const paths = (await listSitemapEntries()).map((e) => e.path);
+    const sitemap = await getSitemap(null);
+    if (!sitemap || !('entries' in sitemap)) throw new Error('a small catalog has one sitemap file');
+    const paths = sitemap.entries.map((e) => e.path);
     expect(paths).toContain('/');
     expect(paths).toContain('/all/cables');
     expect(paths.filter((p) => p.startsWith('/all/') && p.split('/').length === 4)).toHaveLength(DEMO_COUNTS.subCategories);
@@ -58,5 +60,15 @@ describe('sitemap', () => {
     for (const slug of SPEC_STATIC_SLUGS) expect(paths).toContain(`/page/${slug}`);
     expect(paths.filter((p) => p.startsWith('/products/product/'))).toHaveLength(DEMO_COUNTS.products);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('sitemap of a big catalog', () => {
+  it('splits products into numbered files behind an index', async () => {
+    const files = Math.ceil(DEMO_COUNTS.products / PRODUCTS_PER_SITEMAP);
+    expect(await getSitemap(0)).toMatchObject({ entries: expect.arrayContaining([{ path: '/all/cables' }]) });
+    const first = await getSitemap(1);
+    expect(first && 'entries' in first && first.entries.every((e) => e.path.startsWith('/products/product/'))).toBe(true);
+    expect(await getSitemap(files + 1)).toBeNull();
   });
 });

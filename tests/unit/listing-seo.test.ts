@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '../../src/server/catalog/seo';
-import { renderRobots, renderSitemap } from '../../src/server/catalog/sitemap';
+import { renderRobots, renderSitemap, renderSitemapIndex } from '../../src/server/catalog/sitemap';
 import { sourceHref } from '../../src/server/catalog/sources';
 import { nameSourceListing } from '../../src/server/catalog/source-title';
 
@@ -42,6 +42,11 @@ describe('sitemap and robots', () => {
     const xml = renderSitemap('https://s.example', [{ path: '/products/brand?brand=1&x=2' }, { path: '/', lastmod: '2026-01-02' }]);
     expect(xml).toContain('<loc>https://s.example/products/brand?brand=1&amp;x=2</loc>');
     expect(xml).toContain('<lastmod>2026-01-02</lastmod>');
+  });
+  it('index numbered sitemap files', () => {
+    const xml = renderSitemapIndex('https://s.example', [0, 1, 2]);
+    expect(xml).toContain('<sitemapindex');
+    expect(xml.match(/<sitemap><loc>https:\/\/s.example\/sitemap.xml\?page=\d<\/loc><\/sitemap>/g)).toHaveLength(3);
   });
   it('close private areas and name the sitemap', () => {
     const txt = renderRobots('https://s.example');
