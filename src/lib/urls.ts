@@ -2,7 +2,7 @@
  * Every storefront URL is built here, so pages, islands, the API, the sitemap and JSON-LD agree.
  * The spec's `/{main}/…` routes accept any first segment; we always emit `products`.
  */
-const MAIN = 'products';
+export const MAIN = 'products';
 
 export const productUrl = (p: { slug: string }) => `/${MAIN}/product/${encodeURIComponent(p.slug)}`;
 export const categoryUrl = (c: { slug: string }) => `/all/${encodeURIComponent(c.slug)}`;

@@ -1,0 +1,11 @@
+import { route } from '../../../../server/http/route';
+import { ok } from '../../../../server/http/envelope';
+import { parseListingQuery } from '../../../../server/catalog/listing';
+import { getFlashSale, parseFlashSaleId } from '../../../../server/catalog/flash-sales';
+import { CATALOG_API_CACHE } from '../../../../server/catalog/cache';
+
+/** One flash sale and a page of its products (`page`, `per_page`, `sort`, `min`, `max`, `rating`). */
+export const ALL = route({
+  GET: async ({ params, url }) =>
+    ok(await getFlashSale(parseFlashSaleId(params.id), parseListingQuery(url.searchParams)), { headers: CATALOG_API_CACHE }),
+});

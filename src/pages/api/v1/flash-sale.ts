@@ -1,0 +1,9 @@
+import { route } from '../../../server/http/route';
+import { ok } from '../../../server/http/envelope';
+import { listFlashSales } from '../../../server/catalog/flash-sales';
+import { CATALOG_API_CACHE } from '../../../server/catalog/cache';
+
+/** Flash sales that have not ended: running first, then upcoming. */
+export const ALL = route({
+  GET: async () => ok({ data: await listFlashSales() }, { headers: CATALOG_API_CACHE }),
+});

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { getSitemap, renderSitemap, renderSitemapIndex } from '../server/catalog/sitemap';
+import { siteOrigin } from '../server/catalog/seo';
+
+const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+
+/** `/sitemap.xml`: every catalog URL, or an index of `?page=0` (pages) and `?page=1…n` (products) for a big catalog. */
+export const GET: APIRoute = async ({ url }) => {
+  const raw = url.searchParams.get('page');
+  const page = raw === null ? null : /^\d{1,6}$/.test(raw) ? Number(raw) : -1;
+  const sitemap = page === -1 ? null : await getSitemap(page);
+  if (!sitemap) return new Response('There is no such sitemap page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const origin = siteOrigin(url);
+  const body = 'index' in sitemap ? renderSitemapIndex(origin, sitemap.index) : renderSitemap(origin, sitemap.entries);
+  return new Response(body, { headers: XML });
+};

@@ -1,0 +1,38 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { banners } from '../db/schema';
+import { sourceHref } from './sources';
+
+/** Banner type 1 is the home page's main slider; types 2–9 are placed in blocks further down. */
+export const SLIDER_TYPE = 1;
+
+export interface BannerItem {
+  id: number;
+  type: number;
+  title: string;
+  subtitle: string | null;
+  image: string;
+  slug: string;
+  source_type: number;
+  closable: boolean;
+  status: number;
+  /** Where the banner leads (a source listing, or its own url for source type 6). */
+  url: string;
+}
+
+/** Active banners in display order, each with its link resolved. */
+export async function listBanners(): Promise<BannerItem[]> {
+  const rows = await getDb().select().from(banners).where(and(eq(banners.status, 1))).orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
+  return rows.map((b) => ({
+    id: b.id,
+    type: b.type,
+    title: b.title,
+    subtitle: b.subtitle,
+    image: b.image,
+    slug: b.slug,
+    source_type: b.sourceType,
+    closable: b.closable,
+    status: b.status,
+    url: sourceHref(b.sourceType, b.sourceValue),
+  }));
+}

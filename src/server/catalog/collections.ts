@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { collections, shippingRules } from '../db/schema';
+
+export interface CollectionItem {
+  id: number;
+  slug: string;
+  title: string;
+  image: string | null;
+}
+
+/** Active collections in display order. */
+export async function listCollections(): Promise<CollectionItem[]> {
+  return getDb()
+    .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image })
+    .from(collections)
+    .where(eq(collections.status, 1))
+    .orderBy(asc(collections.position), asc(collections.id));
+}
+
+export interface ShippingRuleItem {
+  id: number;
+  title: string;
+  shipping_type: number;
+  day_needed: string;
+}
+
+/** Shipping rules (the listing response's "shipping rules"): what a shopper may filter or read about delivery. */
+export async function listShippingRules(): Promise<ShippingRuleItem[]> {
+  return getDb()
+    .select({ id: shippingRules.id, title: shippingRules.title, shipping_type: shippingRules.shippingType, day_needed: shippingRules.dayNeeded })
+    .from(shippingRules)
+    .orderBy(asc(shippingRules.id));
+}

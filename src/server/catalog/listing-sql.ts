@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { collectionProducts, flashSaleProducts, flashSales, productTags, products } from '../db/schema';
+import type { ListingFilters, Sort } from '../../lib/listing-filters';
+
+/**
+ * SQL pieces of the listing query. The current price follows the spec's rule in SQL (running flash
+ * price, else offered when above 0, else selling) so price filters, price sorting and pagination
+ * agree with the price printed on each tile.
+ */
+
+/** Lowest running flash price per product; small (only products in running sales), joined by id. */
+export function runningFlashPrices(db: Tx, now: Date) {
+  return db
+    .select({ productId: flashSaleProducts.productId, price: sql<number>`min(${flashSaleProducts.price})`.as('flash_price') })
+    .from(flashSaleProducts)
+    .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
+    .where(and(eq(flashSales.status, 1), lte(flashSales.startsAt, now), gt(flashSales.endsAt, now), gt(flashSaleProducts.price, 0)))
+    .groupBy(flashSaleProducts.productId)
+    .as('fp');
+}
+export type FlashJoin = ReturnType<typeof runningFlashPrices>;
+
+export const currentPriceSql = (fp: FlashJoin): SQL<number> =>
+  sql<number>`coalesce(${fp.price}, case when ${products.offered} > 0 then ${products.offered} else ${products.selling} end)`;
+
+/** Ids a listing is narrowed to, after slugs were resolved to ids. */
+export interface ResolvedScope {
+  categoryId?: number;
+  subCategoryId?: number;
+  tagIds?: number[];
+  flashSaleId?: number;
+}
+
+/** Every WHERE condition of a listing; price bounds need the flash join (`needsFlash`). */
+export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: FlashJoin): { where: SQL; needsFlash: boolean } {
+  const c: (SQL | undefined)[] = [eq(products.status, 1)];
+  if (scope.categoryId !== undefined) c.push(eq(products.categoryId, scope.categoryId));
+  if (scope.subCategoryId !== undefined) c.push(eq(products.subCategoryId, scope.subCategoryId));
+  if (f.categoryIds?.length) c.push(inArray(products.categoryId, f.categoryIds));
+  if (f.subCategoryIds?.length) c.push(inArray(products.subCategoryId, f.subCategoryIds));
+  if (f.brandIds?.length) c.push(inArray(products.brandId, f.brandIds));
+  if (f.productIds?.length) c.push(inArray(products.id, f.productIds));
+  if (f.brand !== undefined) c.push(eq(products.brandId, f.brand));
+  if (scope.tagIds) {
+    c.push(scope.tagIds.length ? sql`${products.id} in (select ${productTags.productId} from ${productTags} where ${inArray(productTags.tagId, scope.tagIds)})` : sql`false`);
+  }
+  if (f.collection !== undefined) {
+    c.push(sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${eq(collectionProducts.collectionId, f.collection)})`);
+  }
+  if (scope.flashSaleId !== undefined) {
+    c.push(sql`${products.id} in (select ${flashSaleProducts.productId} from ${flashSaleProducts} where ${eq(flashSaleProducts.flashSaleId, scope.flashSaleId)})`);
+  }
+  if (f.rating !== undefined) c.push(gte(products.rating, String(f.rating)));
+  const price = currentPriceSql(fp);
+  if (f.min !== undefined) c.push(sql`${price} >= ${f.min}`);
+  if (f.max !== undefined) c.push(sql`${price} <= ${f.max}`);
+  return { where: and(...c)!, needsFlash: f.min !== undefined || f.max !== undefined };
+}
+
+/** ORDER BY for a sort; every order ends on the id so pages never overlap or skip a row. */
+export function listingOrder(sort: Sort, fp: FlashJoin): SQL[] {
+  const price = currentPriceSql(fp);
+  switch (sort) {
+    case 'price_asc': return [asc(price), asc(products.id)];
+    case 'price_desc': return [desc(price), desc(products.id)];
+    case 'rating': return [desc(products.rating), desc(products.reviewCount), desc(products.id)];
+    case 'popularity': return [desc(products.soldCount), desc(products.viewCount), desc(products.id)];
+    case 'newest': return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+/** Whether ordering reads the current price (and so needs the flash join). */
+export const sortNeedsFlash = (sort: Sort) => sort === 'price_asc' || sort === 'price_desc';

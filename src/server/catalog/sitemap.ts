@@ -1,0 +1,81 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { brands, collections, flashSales, products, staticPages } from '../db/schema';
+import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '../../lib/urls';
+import { listCategoryTree } from './taxonomy';
+
+/** Slugs of the static pages the spec names; listed even before an operator writes them. */
+export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];
+/** Products per sitemap file; a bigger catalog gets a sitemap index with one file per slice. */
+export const PRODUCTS_PER_SITEMAP = 10_000;
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+/** What /sitemap.xml answers: one urlset when the catalog is small, else an index of `?page=0` (pages) and `?page=1…n` (products). */
+export async function getSitemap(page: number | null, now = new Date()): Promise<{ index: number[] } | { entries: SitemapEntry[] } | null> {
+  const [counted] = await getDb().select({ n: count() }).from(products).where(eq(products.status, 1));
+  const productPages = Math.ceil(Number(counted?.n ?? 0) / PRODUCTS_PER_SITEMAP);
+  if (page === null) {
+    if (productPages <= 1) return { entries: [...(await listPageEntries(now)), ...(await listProductEntries(1))] };
+    return { index: Array.from({ length: productPages + 1 }, (_, i) => i) };
+  }
+  if (page === 0) return { entries: await listPageEntries(now) };
+  return page <= productPages ? { entries: await listProductEntries(page) } : null;
+}
+
+/** Every public catalog URL but products: home, lists, categories, subcategories, brands, collections, flash sales, static pages. */
+export async function listPageEntries(now = new Date()): Promise<SitemapEntry[]> {
+  const db = getDb();
+  const [tree, brandRows, collectionRows, saleRows, pageRows] = await Promise.all([
+    listCategoryTree(),
+    db.select({ id: brands.id }).from(brands).where(eq(brands.status, 1)),
+    db.select({ id: collections.id }).from(collections).where(eq(collections.status, 1)),
+    db.select({ id: flashSales.id }).from(flashSales).where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now))),
+    db.select({ slug: staticPages.slug }).from(staticPages),
+  ]);
+  const entries: SitemapEntry[] = ['/', '/categories', '/brands', '/discover/products', '/flash-sale'].map((path) => ({ path }));
+  for (const c of tree) {
+    entries.push({ path: categoryUrl(c) });
+    for (const s of c.child) entries.push({ path: subCategoryUrl(c, s) });
+  }
+  entries.push(...brandRows.map((b) => ({ path: brandUrl(b) })));
+  entries.push(...collectionRows.map((c) => ({ path: collectionUrl(c) })));
+  entries.push(...saleRows.map((s) => ({ path: flashSaleUrl(s) })));
+  const slugs = [...new Set([...SPEC_STATIC_SLUGS, ...pageRows.map((p) => p.slug)])];
+  entries.push(...slugs.map((slug) => ({ path: pageUrl(slug) })));
+  return entries;
+}
+
+/** One slice of active products (page 1 = the first PRODUCTS_PER_SITEMAP by id), with their last change. */
+export async function listProductEntries(page: number): Promise<SitemapEntry[]> {
+  const rows = await getDb()
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, 1))
+    .orderBy(asc(products.id))
+    .limit(PRODUCTS_PER_SITEMAP)
+    .offset((page - 1) * PRODUCTS_PER_SITEMAP);
+  return rows.map((p) => ({ path: productUrl(p), lastmod: p.updatedAt.toISOString().slice(0, 10) }));
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The sitemap document for these entries under this origin. */
+export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** A sitemap index pointing at `/sitemap.xml?page=…`. */
+export function renderSitemapIndex(origin: string, pages: number[]): string {
+  const items = pages.map((p) => `<sitemap><loc>${escapeXml(`${origin}/sitemap.xml?page=${p}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** robots.txt: private areas closed, the sitemap named. */
+export function renderRobots(origin: string): string {
+  return ['User-agent: *', 'Disallow: /user', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /api', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
