@@ -1,0 +1,2 @@
+CREATE INDEX "products_popularity_idx" ON "products" USING btree ("sold_count" DESC NULLS FIRST,"view_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 1;--> statement-breakpoint
+CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 1;
