@@ -16,7 +16,7 @@ const disc = (kind: ImageKind, cx: number, cy: number, d: number, i: number) =>
 
 /** Up to three kinds on discs inside the box (x, y, w, h): the first large, the others smaller beside it. */
 export function artwork(kinds: ImageKind[], x: number, y: number, w: number, h: number): string {
-  const big = Math.min(w * 0.62, h * 0.86);
+  const big = kinds.length > 1 ? Math.min(w * 0.62, h * 0.86) : Math.min(w, h) * 0.8;
   const small = big * 0.58;
   const [first, second, third] = kinds;
   let out = '';
@@ -34,7 +34,7 @@ export interface WideSpec { name: string; title: string; subtitle?: string; kind
 
 /** A wide banner: title and subtitle on the left, the kinds on the right. */
 export function drawWide({ name, title, subtitle, kinds, width, height, label }: WideSpec): string {
-  const size = Math.round(height * (height > 500 ? 0.11 : 0.12));
+  const size = Math.round(height > 600 ? height * 0.085 : height > 500 ? height * 0.11 : height > 300 ? height * 0.12 : height * 0.16);
   const lines = wrap(title, Math.floor((width * 0.5) / (size * 0.56)));
   const pad = Math.round(width * 0.06);
   const block = lines.length * size * 1.15 + (subtitle ? size * 1.1 : 0) + (label ? size * 0.9 : 0);

@@ -39,7 +39,7 @@ export function drawDemoImages(): Map<string, string> {
   for (const b of plan.brands) add(brandLogo(b.slug), () => drawBrandLogo(b.slug, b.title));
   for (const s of plan.stores) {
     add(storeLogo(s.slug), () => drawStoreLogo(s.slug, s.name));
-    add(storeBanner(s.slug), () => drawWide({ name: s.slug, title: s.name, subtitle: `Rated ${s.rating} · sold on Voltmart`, kinds: kindsOfStore(plan, s.slug), width: 1200, height: 300 }));
+    add(storeBanner(s.slug), () => drawWide({ name: s.slug, title: s.name, subtitle: plan.categories.filter((c) => c.store === s.slug).map((c) => c.title).join(' · ') || 'Sold on Voltmart', kinds: kindsOfStore(plan, s.slug), width: 1200, height: 300 }));
   }
   for (const c of plan.categories) add(categoryIcon(c.slug), () => drawCategoryIcon(c.slug, c.title, c.subs[0]!.kind));
   for (const f of plan.flashSales) add(f.image, () => drawWide({ name: f.slug, title: f.title, label: 'Flash sale', kinds: kindsOfProducts(plan, f.products.map((p) => p.slug)), width: 1200, height: 400 }));

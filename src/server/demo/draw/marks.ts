@@ -3,7 +3,7 @@ import { colourFor, esc, FONT, svgDoc, text } from './svg';
 
 /** A brand's wordmark in a rounded rectangle (240 × 120), coloured from its slug. */
 export function drawBrandLogo(slug: string, title: string): string {
-  const size = title.length > 10 ? 30 : title.length > 7 ? 36 : 42;
+  const size = Math.min(42, Math.floor(196 / (title.length * 0.62)));
   return svgDoc(240, 120, `${title} logo`,
     `<rect x="4" y="4" width="232" height="112" rx="22" fill="${colourFor(slug)}"/>`
     + `<rect x="14" y="14" width="212" height="92" rx="14" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>`

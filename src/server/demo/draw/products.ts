@@ -29,7 +29,7 @@ function box(kind: ImageKind): string {
     + `<rect x="110" y="170" width="310" height="360" fill="#f4efe6" stroke="#9b8b70" stroke-width="4"/>`
     + `<rect x="110" y="170" width="310" height="44" fill="#0b7a5c"/>`
     + text(265, 200, 22, '#ffffff', 'Voltmart', { weight: 700, anchor: 'middle' })
-    + placeKind(kind, GALLERY_BODY, 175, 230, 0.9)
+    + placeKind(kind, GALLERY_BODY, 155, 222, 1.1)
     + text(265, 500, 22, '#3d4550', labelOf(kind), { anchor: 'middle' });
 }
 
@@ -38,10 +38,10 @@ export function drawGallery(kind: ImageKind, angle: Angle): string {
   const bg = '#e8ecf1';
   const title = `${labelOf(kind)}: ${angle === 'side' ? 'side view' : angle === 'detail' ? 'close-up' : 'retail box'}`;
   if (angle === 'box') return svgDoc(SIZE, SIZE, title, backdrop(bg) + box(kind));
-  if (angle === 'side') return svgDoc(SIZE, SIZE, title, backdrop(bg) + placeKind(kind, GALLERY_BODY, 130, 25, 2.3, 'matrix(0.72 0.14 0 1 0 0)'));
+  if (angle === 'side') return svgDoc(SIZE, SIZE, title, backdrop(bg) + placeKind(kind, GALLERY_BODY, 130, 40, 2.3, 'matrix(0.72 0.14 0 1 0 0)'));
   // Close-up: the middle of the drawing at twice the size, with a magnifier mark in the corner.
   return svgDoc(SIZE, SIZE, title, `<rect width="${SIZE}" height="${SIZE}" fill="${bg}"/>`
-    + placeKind(kind, GALLERY_BODY, -150, -150, 4.5)
+    + placeKind(kind, GALLERY_BODY, -60, -60, 3.6)
     + `<circle cx="540" cy="540" r="30" fill="#ffffff" opacity="0.9"/><circle cx="535" cy="535" r="13" fill="none" stroke="#3d4550" stroke-width="4"/>`
     + `<path d="M545 545L558 558" stroke="#3d4550" stroke-width="5" stroke-linecap="round"/>`);
 }

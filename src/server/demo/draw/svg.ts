@@ -60,7 +60,7 @@ export function colourFor(slug: string): string {
   const h = (hash(slug) % 360) / 360;
   const s = 0.55;
   const l = 0.38;
-  const q = l + s - l * s;
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
   const p = 2 * l - q;
   const channel = (t: number) => {
     const u = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
