@@ -32,10 +32,12 @@ const screenProtector: Draw = (p) =>
   + line('M86 60L120 26M92 96L150 38', '#ffffff', 6, ' opacity="0.9"');
 
 const phoneMount: Draw = (p) =>
-  rect(92, 126, 16, 36, 4, DARK) + ellipse(100, 170, 40, 10, p.body) + circle(100, 124, 12, METAL)
-  + rect(54, 24, 92, 92, 14, SCREEN, ` stroke="${DARK}"`)
-  + rect(38, 48, 18, 52, 6, p.body) + rect(144, 48, 18, 52, 6, p.body)
-  + rect(56, 108, 88, 16, 6, p.body);
+  path('M62 184C62 168 80 160 100 160C120 160 138 168 138 184Z', p.body)
+  + rect(93, 136, 14, 28, 4, DARK) + circle(100, 138, 10, METAL)
+  + rect(62, 8, 76, 130, 14, DARK) + rect(69, 18, 62, 108, 6, SCREEN)
+  + path([0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => `M${76 + c * 18} ${30 + r * 20}h12v12h-12z`)).join(''), '#7fa6c9', ' stroke="none"')
+  + rect(48, 50, 20, 46, 6, p.body) + rect(132, 50, 20, 46, 6, p.body)
+  + rect(58, 124, 84, 14, 6, p.body);
 
 const tripod: Draw = (p) =>
   tube('M100 96L46 184M100 96L154 184M100 96V184', p, 8)

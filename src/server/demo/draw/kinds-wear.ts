@@ -14,11 +14,11 @@ const fitnessBand: Draw = (p) =>
   + rect(74, 42, 40, 14, 6, SCREEN) + rect(78, 46, 20, 6, 2, '#5ad1ff', noOutline) + circle(124, 49, 4, '#4cd08a');
 
 const watchStrap: Draw = (p) =>
-  rect(36, 20, 46, 100, 10, p.body)
-  + path('M36 98H82V120H36Z', 'none', ` stroke="${METAL}" stroke-width="6"`) + line('M59 98V120', METAL, 4)
-  + rect(116, 60, 46, 130, 10, p.body)
-  + [90, 112, 134, 156].map((y) => ellipse(139, y, 5, 7, DARK)).join('')
-  + rect(40, 14, 38, 6, 3, METAL) + rect(120, 54, 38, 6, 3, METAL);
+  rect(40, 24, 42, 92, 10, p.body)
+  + path('M32 112H90V140H32Z', 'none', ' stroke="#8e98a3" stroke-width="6"') + line('M61 112V146', '#8e98a3', 5)
+  + rect(116, 60, 42, 130, 10, p.body)
+  + [90, 112, 134, 156].map((y) => ellipse(137, y, 5, 7, DARK)).join('')
+  + rect(42, 16, 38, 6, 3, METAL) + rect(118, 52, 38, 6, 3, METAL);
 
 const ledStrip: Draw = (p) => {
   const d = 'M14 140C44 60 76 60 100 100C124 140 156 140 186 60';
