@@ -6,13 +6,14 @@ import { getSettings, listLanguages } from './server/settings';
 import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
+import { withPageCaching } from './server/http/page-caching';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
   await buildContext(ctx);
-  const response = await next();
+  const response = await withPageCaching(ctx, next);
   applySecurityHeaders(response.headers);
   return response;
 });
