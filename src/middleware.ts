@@ -7,6 +7,7 @@ import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
 import { withPageCaching } from './server/http/page-caching';
+import { addLayoutHashes } from './server/http/csp-hashes';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
@@ -14,6 +15,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
   await buildContext(ctx);
   const response = await withPageCaching(ctx, next);
+  addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   applySecurityHeaders(response.headers);
   return response;
 });
@@ -45,6 +47,7 @@ async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Respon
     const response = await next();
     const body = await response.text();
     const safe = new Response(body, { status: response.status, headers: response.headers });
+    addLayoutHashes(safe.headers, ctx.locals.settings.site_setting);
     applySecurityHeaders(safe.headers);
     return safe;
   } catch (err) {

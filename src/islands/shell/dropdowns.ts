@@ -30,13 +30,22 @@ export function enhanceDropdowns(): void {
   const wide = window.matchMedia('(hover: hover) and (min-width: 992px)');
   for (const menu of menus.filter((m) => m.hasAttribute('data-hover'))) {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // A click right after hover opened the menu must not close it again.
+    let openedByHover = false;
     menu.addEventListener('mouseenter', () => {
       if (!wide.matches) return;
       clearTimeout(timer);
+      if (!menu.open) openedByHover = true;
       menu.open = true;
+    });
+    menu.querySelector('summary')?.addEventListener('click', (e) => {
+      if (!openedByHover) return;
+      openedByHover = false;
+      e.preventDefault();
     });
     menu.addEventListener('mouseleave', () => {
       if (!wide.matches) return;
+      openedByHover = false;
       timer = setTimeout(() => {
         if (!menu.contains(document.activeElement)) menu.open = false;
       }, HOVER_CLOSE_MS);
