@@ -59,10 +59,12 @@ describe('ETag', () => {
     expect(matchesIfNoneMatch('"other"', tag)).toBe(false);
     expect(matchesIfNoneMatch(null, tag)).toBe(false);
   });
-  it('answers 304 with the validators and no body', async () => {
-    const res = notModified(new Headers({ etag: '"a"', 'cache-control': 'public', vary: VARY, 'content-type': 'text/html' }));
+  it('answers 304 with the validators and the page CSP, and no body', async () => {
+    const csp = "script-src 'self' 'sha256-x'";
+    const res = notModified(new Headers({ etag: '"a"', 'cache-control': 'public', vary: VARY, 'content-type': 'text/html', 'content-security-policy': csp }));
     expect(res.status).toBe(304);
     expect(res.headers.get('etag')).toBe('"a"');
+    expect(res.headers.get('content-security-policy')).toBe(csp);
     expect(res.headers.get('content-type')).toBeNull();
     expect(await res.text()).toBe('');
   });

@@ -61,12 +61,12 @@ export function publicHeaders(policy: CachePolicy, etag: string): Record<string,
   return { 'cache-control': CACHE_CONTROL[policy], etag, vary: VARY };
 }
 
-/** The 304 answer: the validators and caching headers, no body. */
+/**
+ * The 304 answer: every header of the full answer but the body's own, so a browser that merges the
+ * 304 into its stored copy keeps the page's CSP and validators (a stricter default would replace them).
+ */
 export function notModified(headers: Headers): Response {
-  const out = new Headers();
-  for (const name of ['cache-control', 'etag', 'vary', 'content-location', 'date', 'expires']) {
-    const value = headers.get(name);
-    if (value) out.set(name, value);
-  }
+  const out = new Headers(headers);
+  for (const name of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding']) out.delete(name);
   return new Response(null, { status: 304, headers: out });
 }
