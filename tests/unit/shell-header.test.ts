@@ -26,8 +26,10 @@ beforeAll(async () => {
 afterAll(() => vite?.close());
 
 const settings = (vendor_registration: boolean): Settings => SettingsSchema.parse({ setting: { vendor_registration } });
-const render = (locals: Partial<App.Locals>) =>
-  container.renderToString(UserLinks, { locals: { lang: 'en', settings: settings(true), user: null, ...locals } });
+/** Locals as the middleware would build them, for a component rendered on its own. */
+const localsWith = (locals: Partial<App.Locals>): App.Locals =>
+  ({ lang: 'en', dir: 'ltr', saveData: false, settings: settings(true), user: null, guestToken: null, sessionHash: null, flash: null, ...locals });
+const render = (locals: Partial<App.Locals>) => container.renderToString(UserLinks, { locals: localsWith(locals) });
 
 describe('UserLinks', () => {
   it('offers guests Login, Register and the seller link when vendor registration is on', async () => {
@@ -53,7 +55,7 @@ describe('UserLinks', () => {
 describe('CartLink', () => {
   const withCookie = new Request('http://shop.test/', { headers: { cookie: 'cart_count=3' } });
   const renderCart = (locals: Partial<App.Locals>) =>
-    container.renderToString(CartLink, { request: withCookie, locals: { lang: 'en', settings: settings(true), user: null, ...locals } });
+    container.renderToString(CartLink, { request: withCookie, locals: localsWith(locals) });
   const badge = (html: string) => /<span class="badge" data-cart-count[^>]*>([^<]*)<\/span>/.exec(html);
 
   it('leaves the count to the browser on shared guest HTML', async () => {

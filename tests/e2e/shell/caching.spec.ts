@@ -10,7 +10,7 @@ test('a static guest page has a strong ETag and answers If-None-Match with 304',
   expect(first.headers()['vary']).toMatch(/Save-Data/);
   expect(first.headers()['vary']).toMatch(/Cookie/);
 
-  const again = await request.get('/site-map', { headers: { 'if-none-match': etag } });
+  const again = await request.get('/site-map', { headers: { 'if-none-match': etag! } });
   expect(again.status()).toBe(304);
   expect(again.headers()['etag']).toBe(etag);
   expect(await again.body()).toHaveLength(0);
