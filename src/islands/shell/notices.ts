@@ -31,6 +31,18 @@ function enhancePopup(el: HTMLElement, dismiss: () => void): void {
   });
   el.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') dismiss();
+    if (e.key !== 'Tab') return;
+    // A modal keeps the focus inside: Tab from the last control wraps to the first, and back.
+    const focusable = [...el.querySelectorAll<HTMLElement>('a[href], button')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
   });
   el.querySelector<HTMLElement>('[data-dismiss]')?.focus();
 }

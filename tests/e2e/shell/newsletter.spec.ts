@@ -55,3 +55,23 @@ test('the page showing a flash is private and the next view is the shared one', 
   expect(after.headers()['cache-control']).toMatch(/^public/);
   expect(await after.text()).not.toContain('Invalid email');
 });
+
+test('the contact endpoint also answers a plain form post with 303 and a flash, and JSON with 422', async ({ request, baseURL }) => {
+  const form = await request.post('/api/v1/contact', {
+    form: { name: 'Ada', email: 'ada@example.com', subject: '', message: 'Hello' },
+    headers: { accept: 'text/html', origin: baseURL!, referer: `${baseURL}/page/contact` },
+    maxRedirects: 0,
+  });
+  expect(form.status()).toBe(303);
+  expect(form.headers()['location']).toBe('/page/contact');
+  expect(decodeURIComponent(form.headers()['set-cookie'] ?? '')).toContain('Subject is required');
+  const json = await request.post('/api/v1/contact', { data: { name: 'Ada', email: 'ada@example.com', subject: '', message: 'Hello' } });
+  expect(json.status()).toBe(422);
+  const sent = await request.post('/api/v1/contact', {
+    form: { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' },
+    headers: { accept: 'text/html', origin: baseURL!, referer: `${baseURL}/page/contact` },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(303);
+  expect(decodeURIComponent(sent.headers()['set-cookie'] ?? '')).toContain('Thank you.');
+});

@@ -29,8 +29,13 @@ test.describe('banners and notices', () => {
     await shop.open('/site-map');
     const box = await page.locator('.popup-dialog').boundingBox();
     expect(box!.height).toBeLessThanOrEqual(500);
+    const dialog = page.getByRole('dialog');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('link')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(dialog).toBeHidden();
   });
 
   test('the top banner closes, reloads the page, and stays closed', async ({ shop, page }) => {
