@@ -3,10 +3,23 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
+/**
+ * `client:interaction`: hydrate an island on first interaction (docs/decisions/0005-hydration.md).
+ * @type {import('astro').AstroIntegration}
+ */
+const interactionDirective = {
+  name: 'voltmart:client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/islands/shell/interaction-directive.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
   // Sessions live in our database (src/server/users), not in Astro's filesystem store: several processes share them.
   session: false,
   security: {

@@ -7,6 +7,8 @@ import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
 import { refuseCrossSite } from './server/http/csrf';
+import { withPageCaching } from './server/http/page-caching';
+import { addLayoutHashes } from './server/http/csp-hashes';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
@@ -18,7 +20,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return refused;
   }
   await buildContext(ctx);
-  const response = await next();
+  const response = await withPageCaching(ctx, next);
+  addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   applySecurityHeaders(response.headers);
   return response;
 });
@@ -50,6 +53,7 @@ async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Respon
     const response = await next();
     const body = await response.text();
     const safe = new Response(body, { status: response.status, headers: response.headers });
+    addLayoutHashes(safe.headers, ctx.locals.settings.site_setting);
     applySecurityHeaders(safe.headers);
     return safe;
   } catch (err) {

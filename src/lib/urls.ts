@@ -17,3 +17,19 @@ export const flashSaleUrl = (f?: { id: number }) => (f ? `/flash-sale/${f.id}` :
 export const storeUrl = (s: { slug: string }) => `/shop/${encodeURIComponent(s.slug)}`;
 export const pageUrl = (slug: string) => `/page/${encodeURIComponent(slug)}`;
 export const searchUrl = (q: string) => `/search?q=${encodeURIComponent(q)}`;
+
+// Fixed routes the shell links to (added by the shell; every area may use them).
+export const homeUrl = () => '/';
+export const discoverUrl = () => `/discover/${MAIN}`;
+export const categoriesUrl = () => '/categories';
+export const brandsUrl = () => '/brands';
+export const cartUrl = () => '/cart';
+export const loginUrl = () => '/login';
+export const registerUrl = () => '/register';
+export const sellerRegisterUrl = () => '/seller/register';
+export const trackOrderUrl = () => '/track-order';
+export const blogUrl = () => '/blog';
+export const siteMapUrl = () => '/site-map';
+/** The account area: `/user/{section}` (profile, addresses, vouchers, orders, wishlists, compared, following). */
+export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') => `/user/${section}`;
+export const logoutAction = () => '/api/v1/user/logout';

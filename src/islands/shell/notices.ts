@@ -1,0 +1,48 @@
+import { dismissKey, type Notice } from './logic';
+
+/** Close buttons of the top banner, popup banner and cookie notice: remember the dismissal, hide, and (top banner) reload. */
+export function enhanceNotices(): void {
+  const root = document.documentElement;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-notice]')) {
+    const notice = { name: el.dataset.notice, version: el.dataset.version ?? '1' } as Notice;
+    const dismiss = () => {
+      try {
+        localStorage.setItem(dismissKey(notice), String(Date.now()));
+      } catch {
+        // Private mode without storage: the notice closes for this page only.
+      }
+      root.classList.remove(`show-${notice.name}`);
+    };
+    for (const btn of el.querySelectorAll('[data-dismiss]')) {
+      btn.addEventListener('click', () => {
+        dismiss();
+        if (notice.name === 'top-banner') location.reload();
+      });
+    }
+    // Following the popup's link also counts as closing it for good.
+    el.querySelector('[data-dismiss-follow]')?.addEventListener('click', dismiss);
+    if (notice.name === 'popup' && root.classList.contains('show-popup')) enhancePopup(el, dismiss);
+  }
+}
+
+function enhancePopup(el: HTMLElement, dismiss: () => void): void {
+  el.addEventListener('click', (e) => {
+    if (e.target === el) dismiss();
+  });
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') dismiss();
+    if (e.key !== 'Tab') return;
+    // A modal keeps the focus inside: Tab from the last control wraps to the first, and back.
+    const focusable = [...el.querySelectorAll<HTMLElement>('a[href], button')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  });
+  el.querySelector<HTMLElement>('[data-dismiss]')?.focus();
+}

@@ -1,0 +1,46 @@
+import { test, expect } from '../fixtures';
+
+test('a static guest page has a strong ETag and answers If-None-Match with 304', async ({ request }) => {
+  const first = await request.get('/site-map');
+  expect(first.status()).toBe(200);
+  const etag = first.headers()['etag'];
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect(first.headers()['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+  expect(first.headers()['vary']).toMatch(/Accept-Encoding/);
+  expect(first.headers()['vary']).toMatch(/Save-Data/);
+  expect(first.headers()['vary']).toMatch(/Cookie/);
+
+  const again = await request.get('/site-map', { headers: { 'if-none-match': etag! } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()['etag']).toBe(etag);
+  expect(await again.body()).toHaveLength(0);
+
+  const same = await request.get('/site-map');
+  expect(same.headers()['etag']).toBe(etag);
+  expect(same.headers()['x-page-cache']).toBe('hit');
+});
+
+test('Save-Data gets its own copy without the payment image', async ({ request }) => {
+  const normal = await request.get('/site-map');
+  const light = await request.get('/site-map', { headers: { 'save-data': 'on' } });
+  expect(light.headers()['etag']).not.toBe(normal.headers()['etag']);
+  expect(await normal.text()).toContain('class="payment-image"');
+  const body = await light.text();
+  expect(body).not.toContain('class="payment-image"');
+  expect(body).toContain('progress-still');
+});
+
+test('a page without a cache policy keeps the default headers', async ({ request }) => {
+  const res = await request.get('/no-such-page-here');
+  expect(res.status()).toBe(404);
+  expect(res.headers()['etag']).toBeUndefined();
+  expect(res.headers()['cache-control'] ?? '').not.toMatch(/public/);
+});
+
+test('the browser revalidates the page with its ETag', async ({ page }) => {
+  const first = await page.goto('/site-map');
+  const etag = first!.headers()['etag'];
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/site-map');
+  await page.reload();
+  expect((await (await sent).allHeaders())['if-none-match']).toBe(etag);
+});

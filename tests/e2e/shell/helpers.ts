@@ -1,0 +1,29 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** Automated browsers get no popup or cookie notice (boot-script.ts) unless a spec asks for them. */
+export async function showNotices(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('voltmart:show-notices', '1'));
+}
+
+/** A realistic `GET /api/v1/all?category=` envelope (DESIGN.md listing shape) for the mega menu. */
+export function listingEnvelope(slug: string, count = 6) {
+  const data = Array.from({ length: count }, (_, i) => ({
+    id: 100 + i,
+    slug: `${slug}-item-${i + 1}`,
+    title: `${slug} item ${i + 1}`,
+    image: '/images/placeholder.svg',
+    selling: 1999 + i * 100,
+    offered: 0,
+    price: null,
+    end_time: null,
+    wishlisted: null,
+  }));
+  return {
+    status: 200,
+    message: 'success',
+    data: { result: { data, current_page: 1, last_page: 3, per_page: count, total: count * 3 }, all_categories: [], category: { slug }, collections: [], brands: [] },
+  };
+}
+
+/** The header of the current page. */
+export const header = (page: Page) => page.getByRole('banner');
