@@ -60,7 +60,7 @@ describe('demo pictures in public/demo', () => {
   it('finds the pictures the demo refers to', () => {
     expect(referenced.length).toBeGreaterThan(200);
     expect(referenced).toContain('/demo/products/charger-black.svg');
-    expect(referenced).toContain(DEMO_SETTINGS.top_banner.image);
+    expect(referenced).toContain(DEMO_SETTINGS.popup_banner.image);
   });
 
   it('has a small, self-contained, well-formed SVG for every referenced path', () => {

@@ -11,7 +11,7 @@ export const POWER_KINDS: Record<string, KindDef> = {
     const gan = sub === 'gan-chargers' || w >= 65;
     return {
       name: `${modelName(rng)} ${w}W ${gan ? 'GaN ' : ''}USB-C Wall Charger`,
-      overview: `A ${gan ? 'compact gallium-nitride' : 'slim'} ${w} W wall charger with ${ports === '1C' ? 'one USB-C port' : `${ports.replace('C', ' USB-C').replace('A', ' USB-A')} ports`} and Power Delivery 3.0.`,
+      overview: `A ${gan ? 'compact gallium-nitride' : 'slim'} ${w} W wall charger with ${ports === '1C' ? 'one USB-C port' : `${ports.replace(/(\d)C/, '$1 USB-C').replace(/(\d)A/, ' and $1 USB-A').trim()} ports`} and Power Delivery 3.0.`,
       intro: `This ${w} W charger ${w >= 65 ? 'is strong enough to top up a 14-inch laptop and a phone from one socket' : 'fast-charges a current phone to about 50% in thirty minutes'}. ${gan ? 'Gallium-nitride parts run cooler than silicon, so it is about a third smaller than a classic brick.' : 'It is small enough to leave in a jacket pocket.'}`,
       features: [
         ['Power Delivery 3.0 and PPS', 'negotiates the right voltage with phones, tablets, handheld consoles and laptops.'],

@@ -27,7 +27,8 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
       { title: 'Contact', slug: 'contact', link: '/page/contact' },
     ],
   },
-  top_banner: { status: 1, title: 'Flash sale: up to 40% off chargers and power banks', image: bannerImage('top-banner'), url: '/flash-sale', closable: true, version: '1' },
+  // No picture: the strip is one line of text; a tiny thumbnail of a wide banner reads as noise.
+  top_banner: { status: 1, title: 'Flash sale: up to 40% off chargers and power banks', image: '', url: '/flash-sale', closable: true, version: '1' },
   popup_banner: { status: 1, title: 'Get $5 off your first order with code WELCOME5', image: bannerImage('popup'), url: '/register', closable: true, version: '1' },
   services: [
     { title: 'Standard shipping 3-7 business days', slug: 'shipping-policy', link: '/page/shipping-policy' },

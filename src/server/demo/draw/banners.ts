@@ -30,16 +30,24 @@ const decor = (w: number, h: number) =>
   `<circle cx="${Math.round(w * 0.72)}" cy="${Math.round(h * 0.5)}" r="${Math.round(h * 0.7)}" fill="#ffffff" opacity="0.07"/>`
   + `<circle cx="${Math.round(w * 0.08)}" cy="${h}" r="${Math.round(h * 0.35)}" fill="#000000" opacity="0.08"/>`;
 
-export interface WideSpec { name: string; title: string; subtitle?: string; kinds: ImageKind[]; width: number; height: number; label?: string }
+export interface WideSpec {
+  name: string; title: string; subtitle?: string; kinds: ImageKind[]; width: number; height: number; label?: string;
+  /** False for pictures the storefront writes its own text over (slides, banners): the words would show twice. */
+  showText?: boolean;
+}
 
 /** A wide banner: title and subtitle on the left, the kinds on the right. */
-export function drawWide({ name, title, subtitle, kinds, width, height, label }: WideSpec): string {
+export function drawWide({ name, title, subtitle, kinds, width, height, label, showText = true }: WideSpec): string {
   const size = Math.round(height > 600 ? height * 0.085 : height > 500 ? height * 0.11 : height > 300 ? height * 0.12 : height * 0.16);
   const lines = wrap(title, Math.floor((width * 0.5) / (size * 0.56)));
   const pad = Math.round(width * 0.06);
   const block = lines.length * size * 1.15 + (subtitle ? size * 1.1 : 0) + (label ? size * 0.9 : 0);
   let y = Math.round((height - block) / 2 + size * 0.9);
   let body = `<rect width="${width}" height="${height}" fill="${backgroundFor(name)}"/>` + decor(width, height);
+  if (!showText) {
+    body += artwork(kinds, Math.round(width * 0.6), Math.round(height * 0.08), Math.round(width * 0.34), Math.round(height * 0.84));
+    return svgDoc(width, height, subtitle ? `${title}: ${subtitle}` : title, body);
+  }
   if (label) {
     body += text(pad, y - size * 0.2, Math.round(size * 0.42), '#ffffff', label.toUpperCase(), { weight: 700 });
     y += Math.round(size * 0.9);
@@ -61,11 +69,9 @@ export function drawTopBanner(name: string, title: string, kinds: ImageKind[]): 
   return svgDoc(1600, 120, title, body);
 }
 
-/** The square popup (600 × 600): one kind above the title. */
+/** The square popup (600 × 600): the kinds only; the popup writes its title beside the picture. */
 export function drawPopup(name: string, title: string, kinds: ImageKind[]): string {
-  const lines = wrap(title, 22);
-  let body = `<rect width="600" height="600" fill="${backgroundFor(name)}"/>` + decor(600, 600)
-    + artwork(kinds.slice(0, 1), 170, 40, 260, 260);
-  lines.forEach((l, i) => { body += text(300, 380 + i * 52, 44, '#ffffff', l, { weight: 700, anchor: 'middle' }); });
+  const body = `<rect width="600" height="600" fill="${backgroundFor(name)}"/>` + decor(600, 600)
+    + artwork(kinds.slice(0, 3), 90, 90, 420, 420);
   return svgDoc(600, 600, title, body);
 }

@@ -45,12 +45,12 @@ export function drawDemoImages(): Map<string, string> {
   for (const f of plan.flashSales) add(f.image, () => drawWide({ name: f.slug, title: f.title, label: 'Flash sale', kinds: kindsOfProducts(plan, f.products.map((p) => p.slug)), width: 1200, height: 400 }));
   for (const b of plan.banners) {
     const [width, height] = b.type === 1 ? [1600, 600] : [1200, 400];
-    add(b.image, () => drawWide({ name: b.slug, title: b.title, subtitle: b.subtitle, kinds: kindsOfSource(plan, b.source), width, height }));
+    add(b.image, () => drawWide({ name: b.slug, title: b.title, subtitle: b.subtitle, kinds: kindsOfSource(plan, b.source), width, height, showText: false }));
   }
   for (const c of plan.collections) add(bannerImage(c.slug), () => drawWide({ name: c.slug, title: c.title, label: 'Collection', kinds: kindsOfProducts(plan, c.products), width: 1200, height: 400 }));
   const common = topKinds(plan.products.map((p) => p.kind));
   const { top_banner: top, popup_banner: popup, payment } = DEMO_SETTINGS;
-  add(top.image, () => drawTopBanner('top-banner', top.title, common));
+  if (top.image) add(top.image, () => drawTopBanner('top-banner', top.title, common));
   add(popup.image, () => drawPopup('popup', popup.title, common));
   add(payment.image, drawPayments);
   add(PAYMENT_IMAGE, drawPayments);
