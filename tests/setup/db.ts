@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import postgres from 'postgres';
 import { migrateDatabase, openDatabase, setDatabase, type Database } from '../../src/server/db/client';
-import { clearSettingsCache } from '../../src/server/settings';
+import { clearMemos } from '../../src/server/cache/memo';
 
 /** Which database integration tests run on: `pglite` (default) or `postgres` (TEST_DB=postgres). */
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -49,7 +49,7 @@ export function useTestDatabase(): { current: () => TestDatabase } {
   beforeAll(async () => {
     test = await createTestDatabase();
     setDatabase(test.database);
-    clearSettingsCache();
+    clearMemos();
   });
   afterAll(async () => {
     setDatabase(undefined);

@@ -28,7 +28,7 @@ export async function getHome(now = new Date()): Promise<HomeData> {
   const db = getDb();
   const [allBanners, facets, sales, latest] = await Promise.all([
     listBanners(),
-    getListingFacets(now.getTime()),
+    getListingFacets(),
     listFlashSales(now),
     queryListingPage(db, page(HOME_PRODUCTS), {}, now, { withTotal: false }),
   ]);

@@ -1,5 +1,6 @@
 import { listBrands, listCategoryTree, type CategoryItem } from './taxonomy';
 import { listCollections, listShippingRules, type CollectionItem, type ShippingRuleItem } from './collections';
+import { memoFor } from '../cache/memo';
 
 /** The lists every listing response carries beside its products (the spec's section 3). */
 export interface ListingFacets {
@@ -11,21 +12,18 @@ export interface ListingFacets {
 
 // Taxonomy changes rarely and every listing and the mega menu reads it: each process keeps it for a
 // few seconds (like settings), so a burst of listing requests costs one product query each.
-const TTL_MS = 10_000;
-let cached: { at: number; value: Promise<ListingFacets> } | null = null;
+const facetsMemo = memoFor(10_000, () =>
+  Promise.all([listCategoryTree(), listCollections(), listBrands(), listShippingRules()]).then(
+    ([all_categories, collections, brands, shipping_rules]): ListingFacets => ({ all_categories, collections, brands, shipping_rules }),
+  ),
+);
 
 /** Categories (tree), collections, brands and shipping rules, cached per process for a few seconds. */
-export function getListingFacets(now = Date.now()): Promise<ListingFacets> {
-  if (cached && now - cached.at < TTL_MS) return cached.value;
-  const value = Promise.all([listCategoryTree(), listCollections(), listBrands(), listShippingRules()]).then(
-    ([all_categories, collections, brands, shipping_rules]) => ({ all_categories, collections, brands, shipping_rules }),
-  );
-  cached = { at: now, value };
-  value.catch(() => (cached = null));
-  return value;
+export function getListingFacets(): Promise<ListingFacets> {
+  return facetsMemo.get();
 }
 
 /** Forgets the cached lists (tests, after an admin change). */
 export function clearListingFacets(): void {
-  cached = null;
+  facetsMemo.clear();
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { memoFor } from '../cache/memo';
 import { brands, categories, subCategories } from '../db/schema';
 
 export interface SubCategoryItem {
@@ -21,8 +22,15 @@ export interface CategoryItem {
   in_footer_child: SubCategoryItem[];
 }
 
+/** Every page's menu reads the tree: each process keeps it a few seconds (see cache/memo.ts). */
+const treeMemo = memoFor(10_000, loadCategoryTree);
+
 /** Active categories with their subcategories (the spec's `child`), in display order. */
-export async function listCategoryTree(): Promise<CategoryItem[]> {
+export function listCategoryTree(): Promise<CategoryItem[]> {
+  return treeMemo.get();
+}
+
+async function loadCategoryTree(): Promise<CategoryItem[]> {
   const db = getDb();
   const [cats, subs] = await Promise.all([
     db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.position), asc(categories.title)),

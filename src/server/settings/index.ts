@@ -2,21 +2,14 @@ import { getDb } from '../db/client';
 import { settings as settingsTable, languages } from '../db/schema';
 import { SettingsSchema, type Settings } from '../../lib/schemas/settings';
 import { asc, eq } from 'drizzle-orm';
+import { memoFor } from '../cache/memo';
 
 /** Settings change rarely; each process keeps them a few seconds so every page need not ask. */
-const TTL_MS = 5_000;
-let cache: { at: number; value: Promise<Settings> } | undefined;
+const settingsMemo = memoFor(5_000, loadSettings);
 
 /** All settings with the spec's defaults (USD, $, en-US, position 1, AF/BDS) filled in. */
 export function getSettings(): Promise<Settings> {
-  const now = Date.now();
-  if (cache && now - cache.at < TTL_MS) return cache.value;
-  const value = loadSettings().catch((err) => {
-    cache = undefined;
-    throw err;
-  });
-  cache = { at: now, value };
-  return value;
+  return settingsMemo.get();
 }
 
 async function loadSettings(): Promise<Settings> {
@@ -37,11 +30,11 @@ export async function putSetting<K extends keyof Settings>(key: K, value: Settin
     .insert(settingsTable)
     .values({ key, value: checked })
     .onConflictDoUpdate({ target: settingsTable.key, set: { value: checked, updatedAt: new Date() } });
-  cache = undefined;
+  settingsMemo.clear();
 }
 
 export function clearSettingsCache(): void {
-  cache = undefined;
+  settingsMemo.clear();
 }
 
 export interface LanguageInfo {
@@ -52,8 +45,15 @@ export interface LanguageInfo {
   isDefault: boolean;
 }
 
+/** Every request picks its language from these: kept a few seconds like settings. */
+const languagesMemo = memoFor(5_000, loadLanguages);
+
 /** Active languages, default first. */
-export async function listLanguages(): Promise<LanguageInfo[]> {
+export function listLanguages(): Promise<LanguageInfo[]> {
+  return languagesMemo.get();
+}
+
+async function loadLanguages(): Promise<LanguageInfo[]> {
   const rows = await getDb().select().from(languages).where(eq(languages.status, 1)).orderBy(asc(languages.code));
   const list = rows.map(({ code, name, predefined, direction, isDefault }) => ({ code, name, predefined, direction, isDefault }));
   if (!list.length) return [{ code: 'en', name: 'English', predefined: true, direction: 'ltr', isDefault: true }];

@@ -1,0 +1,39 @@
+/**
+ * A value each process keeps for a few seconds: settings, languages, the category tree. They change
+ * rarely and nearly every request reads them, so a burst of requests costs one query. It is only a
+ * cache: several processes each keep their own, and a change shows everywhere within the TTL.
+ */
+export interface Memo<T> {
+  get(): Promise<T>;
+  clear(): void;
+}
+
+const all = new Set<Memo<unknown>>();
+
+/** Wraps `load` so its result is reused for `ttlMs`; a failed load is not kept. */
+export function memoFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): Memo<T> {
+  let cached: { at: number; value: Promise<T> } | undefined;
+  const memo: Memo<T> = {
+    get() {
+      const at = now();
+      if (cached && at - cached.at < ttlMs) return cached.value;
+      const value = load();
+      const entry = { at, value };
+      cached = entry;
+      value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return value;
+    },
+    clear() {
+      cached = undefined;
+    },
+  };
+  all.add(memo as Memo<unknown>);
+  return memo;
+}
+
+/** Forgets every memo of this process (tests, after an admin change). */
+export function clearMemos(): void {
+  for (const memo of all) memo.clear();
+}
