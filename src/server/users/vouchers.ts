@@ -1,20 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { stores, userVouchers, vouchers } from '../db/schema';
+import { toVoucherSummary, type VoucherSummary } from '../vouchers/voucher-summary';
 
 export type VoucherState = 'valid' | 'upcoming' | 'used' | 'expired';
 
-/** A voucher the user holds. Amount: cents when price_type is 1 (flat), whole percent when 2. */
-export interface UserVoucher {
-  id: number;
-  code: string;
-  title: string;
-  price_type: 1 | 2;
-  amount: number;
-  min_spend: number;
-  max_discount: number;
-  starts_at: string;
-  ends_at: string;
+/** A voucher the user holds, with when they collected and used it. */
+export interface UserVoucher extends VoucherSummary {
   collected_at: string;
   used_at: string | null;
   store: { name: string; slug: string } | null;
@@ -33,9 +25,8 @@ export async function listUserVouchers(userId: number, now = new Date()): Promis
     .where(and(eq(userVouchers.userId, userId)))
     .orderBy(desc(userVouchers.collectedAt));
   const list = rows.map(({ v, collectedAt, usedAt, storeName, storeSlug }): UserVoucher => ({
-    id: v.id, code: v.code, title: v.title, price_type: v.priceType === 2 ? 2 : 1, amount: v.amount,
-    min_spend: v.minSpend, max_discount: v.maxDiscount,
-    starts_at: v.startsAt.toISOString(), ends_at: v.endsAt.toISOString(), collected_at: collectedAt.toISOString(),
+    ...toVoucherSummary(v),
+    collected_at: collectedAt.toISOString(),
     used_at: usedAt?.toISOString() ?? null,
     store: storeName && storeSlug ? { name: storeName, slug: storeSlug } : null,
     state: usedAt ? 'used' : v.endsAt <= now || v.status !== 1 ? 'expired' : v.startsAt > now ? 'upcoming' : 'valid',

@@ -1,18 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import { vouchers } from '../db/schema';
+import { toVoucherSummary, type VoucherSummary } from './voucher-summary';
 
-export interface StoreVoucher {
-  id: number;
-  code: string;
-  title: string;
-  /** 1 flat (cents), 2 percent. */
-  price_type: 1 | 2;
-  amount: number;
-  min_spend: number;
-  max_discount: number;
-  starts_at: string;
-  ends_at: string;
+export interface StoreVoucher extends VoucherSummary {
   /** Null: valid in every store. */
   store_id: number | null;
 }
@@ -32,16 +23,5 @@ export async function listStoreVouchers(storeId: number, db: Tx = getDb(), now =
       ),
     )
     .orderBy(sql`${vouchers.storeId} is null`, asc(vouchers.endsAt), asc(vouchers.id));
-  return rows.map((v) => ({
-    id: v.id,
-    code: v.code,
-    title: v.title,
-    price_type: v.priceType === 2 ? 2 : 1,
-    amount: v.amount,
-    min_spend: v.minSpend,
-    max_discount: v.maxDiscount,
-    starts_at: v.startsAt.toISOString(),
-    ends_at: v.endsAt.toISOString(),
-    store_id: v.storeId,
-  }));
+  return rows.map((v) => ({ ...toVoucherSummary(v), store_id: v.storeId }));
 }
