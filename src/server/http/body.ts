@@ -5,11 +5,11 @@ import { getEnv } from '../env';
 const tooLarge = (limit: number) =>
   new AppError({ code: 'TOO_LARGE', message: `The request is too large. Send at most ${Math.floor(limit / 1024)} KB.` });
 
-/** Reads the raw body, refusing more than `limit` bytes whatever Content-Length claims. */
-export async function readText(request: Request, limit = getEnv().BODY_LIMIT): Promise<string> {
+/** Reads the raw bytes, refusing more than `limit` whatever Content-Length claims (a chunked body is counted). */
+async function readBytes(request: Request, limit: number, tooBig: () => AppError = () => tooLarge(limit)): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
+  if (declared > limit) throw tooBig();
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,24 +19,32 @@ export async function readText(request: Request, limit = getEnv().BODY_LIMIT): P
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      throw tooBig();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** The body as a plain object: JSON, or a url-encoded form (no-JavaScript posts). */
+/** Reads the raw body as text, refusing more than `limit` bytes. */
+export async function readText(request: Request, limit = getEnv().BODY_LIMIT): Promise<string> {
+  return (await readBytes(request, limit)).toString('utf8');
+}
+
+/** A multipart form read within `limit` bytes (files included), as a plain object. */
+export async function readMultipart(request: Request, limit: number, tooBig?: () => AppError): Promise<Record<string, unknown>> {
+  const bytes = await readBytes(request, limit, tooBig);
+  const copy = new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: bytes });
+  const form = await copy.formData().catch(() => {
+    throw new AppError({ code: 'BAD_REQUEST', message: 'The form could not be read. Please send it again.' });
+  });
+  return formToObject(form);
+}
+
+/** The body as a plain object: JSON, or a url-encoded or multipart form (no-JavaScript posts). */
 export async function readBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'multipart/form-data') {
-    const limit = getEnv().BODY_LIMIT;
-    if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge(limit);
-    const form = await request.formData().catch(() => {
-      throw new AppError({ code: 'BAD_REQUEST', message: 'The form could not be read. Please send it again.' });
-    });
-    return formToObject(form);
-  }
+  if (type === 'multipart/form-data') return readMultipart(request, getEnv().BODY_LIMIT);
   const text = await readText(request);
   if (type === 'application/x-www-form-urlencoded') return formToObject(new URLSearchParams(text));
   if (text.trim() === '') return {};
