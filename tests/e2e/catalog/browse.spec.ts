@@ -20,6 +20,14 @@ for (const javaScriptEnabled of [true, false]) {
       const first = shop.productTiles().first();
       await expect(first.getByRole('link')).toHaveAttribute('href', /^\/products\/product\/[a-z0-9-]+$/);
       await expect(first.getByRole('heading')).not.toBeEmpty();
+
+      // ...and on to the product itself, whose breadcrumb leads back through the same sub-category.
+      const title = (await first.getByRole('heading').textContent())!.trim();
+      await first.getByRole('link').click();
+      await expect(page).toHaveURL(/\/products\/product\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'USB-C Cables' })).toHaveAttribute('href', /\/all\/cables\/usb-c-cables$/);
+      await expect(page.getByRole('button', { name: /Add to cart/ })).toBeVisible();
     });
 
     test('filters by price and by rating, keeping the URL shareable', async ({ shop, page }) => {
