@@ -34,7 +34,7 @@ export async function readText(request: Request, limit = getEnv().BODY_LIMIT): P
 /** A multipart form read within `limit` bytes (files included), as a plain object. */
 export async function readMultipart(request: Request, limit: number, tooBig?: () => AppError): Promise<Record<string, unknown>> {
   const bytes = await readBytes(request, limit, tooBig);
-  const copy = new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: bytes });
+  const copy = new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: new Uint8Array(bytes) });
   const form = await copy.formData().catch(() => {
     throw new AppError({ code: 'BAD_REQUEST', message: 'The form could not be read. Please send it again.' });
   });
