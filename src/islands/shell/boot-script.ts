@@ -1,11 +1,9 @@
 /**
  * The one inline script (hashed into the page's CSP by Base.astro). It runs in <head> before the body
  * paints, so revealing a not-yet-dismissed notice causes no layout shift although the HTML is the same
- * for every guest. Automated browsers (navigator.webdriver) get no popup or cookie notice unless
- * localStorage has `voltmart:show-notices`, so other end-to-end tests are not blocked by an overlay.
+ * for every guest.
  */
 export const BOOT_SCRIPT = `(function(){var h=document.documentElement,c=h.classList,s=null;c.add("js");try{s=window.localStorage}catch(e){}
-var quiet=navigator.webdriver&&!(s&&s.getItem("voltmart:show-notices"));
 (h.getAttribute("data-notices")||"").split(" ").forEach(function(n){if(!n)return;var name=n.split(":")[0];
-if(quiet&&name!=="top-banner")return;var gone=false;try{gone=!!(s&&s.getItem("voltmart:dismissed:"+n))}catch(e){}
+var gone=false;try{gone=!!(s&&s.getItem("voltmart:dismissed:"+n))}catch(e){}
 if(!gone)c.add("show-"+name)})})();`;

@@ -1,8 +1,19 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** Automated browsers get no popup or cookie notice (boot-script.ts) unless a spec asks for them. */
+/**
+ * A first-time visitor: forgets the dismissals the shared fixture gives every browser (once, before the
+ * first page, so what the spec itself dismisses is remembered across reloads).
+ */
 export async function showNotices(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => localStorage.setItem('voltmart:show-notices', '1'));
+  await context.addInitScript(() => {
+    try {
+      if (localStorage.getItem('voltmart:e2e-first-visit')) return;
+      localStorage.setItem('voltmart:e2e-first-visit', '1');
+      for (const key of Object.keys(localStorage)) if (key.startsWith('voltmart:dismissed:')) localStorage.removeItem(key);
+    } catch {
+      // No localStorage on opaque origins.
+    }
+  });
 }
 
 /** A realistic `GET /api/v1/all?category=` envelope (DESIGN.md listing shape) for the mega menu. */
