@@ -11,7 +11,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          // Each file gets its own fresh database (tests/setup/db.ts); PGlite start-up is the slow part.
+          // One migrated template per run (tests/setup/template.ts); each file gets its own copy (tests/setup/db.ts).
+          globalSetup: ['tests/setup/template.ts'],
+          // Files share a worker (PGlite's start-up is paid once); tests/setup/isolate.ts undoes what each changed.
+          isolate: false,
+          setupFiles: ['tests/setup/isolate.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -53,3 +53,8 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (source === process.env) cached = parsed.data;
   return parsed.data;
 }
+
+/** Forgets the validated environment so the next getEnv() reads process.env again (tests). */
+export function resetEnv(): void {
+  cached = undefined;
+}

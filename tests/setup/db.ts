@@ -1,12 +1,11 @@
-import { afterAll, beforeAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import postgres from 'postgres';
-import { migrateDatabase, openDatabase, setDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, setDatabase, type Database } from '../../src/server/db/client';
 import { clearMemos } from '../../src/server/cache/memo';
+import { PG_ADMIN_URL, TEST_DB } from './test-db';
 
-/** Which database integration tests run on: `pglite` (default) or `postgres` (TEST_DB=postgres). */
-export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
-/** Admin URL of the PostgreSQL server used when TEST_DB=postgres. */
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { PG_ADMIN_URL, TEST_DB };
 
 export interface TestDatabase {
   database: Database;
@@ -14,24 +13,26 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+/**
+ * A fresh, migrated database, copied from the run's template (tests/setup/template.ts): in-memory
+ * PGlite loaded from the template's tarball, or a new database on the PostgreSQL server.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('dbTemplate');
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database);
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(template)]) });
     return { database, drop: () => database.close() };
   }
   const name = `voltmart_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name} template ${template}`);
   } catch (err) {
     await admin.end();
     throw new Error(`TEST_DB=postgres but PostgreSQL at ${PG_ADMIN_URL} could not be used: ${(err as Error).message}`);
   }
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ url, pool: 8 });
-  await migrateDatabase(database);
   return {
     database,
     url,

@@ -25,6 +25,8 @@ export interface OpenOptions {
   /** Directory of the embedded database; `memory://` for a throwaway one. */
   dataDir?: string;
   pool?: number;
+  /** A `dumpDataDir()` tarball to start an in-memory database from (tests copy one migrated template). */
+  loadDataDir?: Blob;
 }
 
 /** Folder holding drizzle-kit's SQL migrations, found from the source tree or the build. */
@@ -69,7 +71,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const client = memory ? await PGlite.create() : await PGlite.create(path.join(dataDir, 'pg'));
+    const client = memory ? await PGlite.create({ loadDataDir: opts.loadDataDir }) : await PGlite.create(path.join(dataDir, 'pg'));
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,24 @@
+// Integration test files share one worker process (isolate: false in vitest.config.ts: PGlite's WASM
+// start-up and the module graph are paid once per worker, not once per file). What a file changes in
+// the process — environment variables, the validated env, per-process caches — is undone after it.
+import { afterAll, beforeAll } from 'vitest';
+import { resetEnv } from '../../src/server/env';
+import { clearMemos } from '../../src/server/cache/memo';
+import { clearListingCounts } from '../../src/server/catalog/listing';
+
+const snapshot = { ...process.env };
+
+function forgetProcessState(): void {
+  resetEnv();
+  clearMemos();
+  clearListingCounts();
+}
+
+// The test file's own module-level `process.env.X = …` has run by now; read it afresh.
+beforeAll(forgetProcessState);
+
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in snapshot)) delete process.env[key];
+  Object.assign(process.env, snapshot);
+  forgetProcessState();
+});
