@@ -7,12 +7,19 @@ import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
 import { refuseCrossSite } from './server/http/csrf';
+import { refuseForeignHost } from './server/http/host';
 import { withPageCaching } from './server/http/page-caching';
 import { addLayoutHashes } from './server/http/csp-hashes';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  // First: a request for another host is answered before anything could be built (or cached) from it.
+  const foreign = refuseForeignHost(ctx);
+  if (foreign) {
+    applySecurityHeaders(foreign.headers);
+    return foreign;
+  }
   if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
   const refused = refuseCrossSite(ctx);
   if (refused) {
