@@ -1,6 +1,7 @@
 import { getEnv } from './env';
 import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { settleAfterAnswer } from './background';
 
 let ready: Promise<void> | undefined;
 
@@ -29,7 +30,8 @@ async function boot(): Promise<void> {
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
   const close = () => {
-    database.close().finally(() => process.exit(0));
+    // Mail queued after an answer goes out before the database closes.
+    settleAfterAnswer().finally(() => database.close().finally(() => process.exit(0)));
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);

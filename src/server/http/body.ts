@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from './errors';
 import { getEnv } from '../env';
+import { humanMessage } from './validation-messages';
 
 const tooLarge = (limit: number) =>
   new AppError({ code: 'TOO_LARGE', message: `The request is too large. Send at most ${Math.floor(limit / 1024)} KB.` });
@@ -90,8 +91,9 @@ function formToObject(form: URLSearchParams | FormData): Record<string, unknown>
 }
 
 /** Validates input with a named schema; failures become a VALIDATION error listing every message. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, lang?: string): z.infer<S> {
+  // Problems the schema did not word itself get a person's message (i18n), never zod's own text.
+  const result = schema.safeParse(input, { error: (issue) => humanMessage(issue, lang) });
   if (result.success) return result.data;
   const form = [...new Set(result.error.issues.map((i) => i.message))];
   const fields: Record<string, string> = {};
