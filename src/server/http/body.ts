@@ -9,7 +9,8 @@ const tooLarge = (limit: number) =>
 /** A body that stops arriving for this long is refused (408): a stalled upload must not hold a worker for minutes. */
 export const BODY_IDLE_MS = 10_000;
 
-const stalled = () => new AppError({ code: 'TIMEOUT', message: 'The request stopped arriving, so it was cancelled. Check your connection and send it again.' });
+const stalled = () =>
+  new AppError({ code: 'TIMEOUT', message: 'The request stopped arriving, so it was cancelled. Check your connection and send it again.', headers: { connection: 'close' } });
 const clientGone = () => new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' });
 
 /** One read, refused when nothing arrives within `idleMs`; a reset connection is the client's doing, not our error. */
