@@ -14,7 +14,8 @@ import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
-  // First: a request for another host is answered before anything could be built (or cached) from it.
+  await ensureReady();
+  // Then: a request for another host is answered before anything could be built (or cached) from it.
   const foreign = refuseForeignHost(ctx);
   if (foreign) {
     applySecurityHeaders(foreign.headers);

@@ -46,6 +46,11 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** The environment cannot run a shop; the message names each bad variable and what to set. */
+export class InvalidEnvError extends Error {
+  override name = 'InvalidEnvError';
+}
+
 /** A real shop (NODE_ENV=production or HTTPS) must say where it lives: mail links and canonical URLs use it. */
 const BootEnvSchema = EnvSchema.refine((env) => env.PUBLIC_URL || (env.NODE_ENV !== 'production' && !env.SECURE_COOKIES), {
   path: ['PUBLIC_URL'],
@@ -61,7 +66,7 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = BootEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new InvalidEnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   if (source === process.env) cached = parsed.data;
   return parsed.data;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { test, expect } from '../fixtures';
@@ -45,7 +46,8 @@ test.describe('Host header', () => {
   });
 
   test('absolute URLs come from configuration, whatever name the request used', async () => {
-    for (const headers of [{ host: `localhost:${PORT}` }, { host: `127.0.0.1:${PORT}`, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }]) {
+    const names: Record<string, string>[] = [{ host: `localhost:${PORT}` }, { host: `127.0.0.1:${PORT}`, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }];
+    for (const headers of names) {
       for (const path of ['/', '/all/cables', '/brands']) {
         const res = await raw(`${path}?poison=${Math.random()}`, headers);
         expect(res.status, path).toBe(200);
@@ -58,6 +60,16 @@ test.describe('Host header', () => {
       expect(sitemap.body).not.toContain('localhost');
     }
   });
+});
+
+test('a production shop without PUBLIC_URL refuses to start and says what to set', () => {
+  const run = spawnSync(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', PORT: String(PORT + 8), HOST: '127.0.0.1', DATA_DIR: `/tmp/voltmart-e2e-${PORT}-noconfig`, SEED: 'none' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('PUBLIC_URL is required when NODE_ENV=production or SECURE_COOKIES is set');
 });
 
 test.describe('open redirect after sign-in', () => {
