@@ -7,6 +7,8 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The middleware's one Astro import, so integration tests can run requests through it (tests/integration/http.ts).
+        resolve: { alias: { 'astro:middleware': 'astro/virtual-modules/middleware.js' } },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import compression from 'compression';
 import zlib from 'node:zlib';
+import { answerBadRequest, isClientGone, rawRequestProblem } from './request-guard.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING ??= 'disabled';
@@ -34,18 +35,28 @@ function keepWriteCallbacks(res) {
 /** Starts the HTTP server; resolves once the database is migrated and the first page answers. */
 export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
   const server = http.createServer((req, res) => {
+    // A client that hangs up mid-request is not an error of ours: swallow its socket errors quietly.
+    req.on('error', (err) => { if (!isClientGone(err)) console.error('[http] request error', err); });
+    res.on('error', (err) => { if (!isClientGone(err)) console.error('[http] response error', err); });
+    const problem = rawRequestProblem(req);
+    if (problem) return answerBadRequest(req, res, problem);
     compress(req, res, () => {
       keepWriteCallbacks(res);
       handler(req, res);
     });
   });
   server.keepAliveTimeout = 65_000;
+  // Slow clients are bounded (slowloris): headers within 15 s, a whole request within 60 s. A body that
+  // stops arriving is refused sooner, after BODY_IDLE_MS without a byte (src/server/http/body.ts).
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address();
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+  const listening = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host;
+  const origin = `http://${listening.includes(':') ? `[${listening}]` : listening}:${typeof address === 'object' && address ? address.port : port}`;
   // The first request opens, migrates and (on an empty database) seeds; do it now rather than on a shopper's request.
   const res = await fetch(`${origin}/api/v1/health`);
   if (!res.ok) throw new Error(`Health check failed with HTTP ${res.status}`);

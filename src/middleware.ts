@@ -1,18 +1,29 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { ensureReady } from './server/boot';
+import { sendThenRun } from './server/background';
 import { resolveIdentity } from './server/users/identity';
 import { getSettings, listLanguages } from './server/settings';
 import { applySecurityHeaders } from './server/http/security';
 import { errorPageFallback } from './server/http/error-fallback';
 import { takeFlash } from './server/http/flash';
 import { refuseCrossSite } from './server/http/csrf';
+import { refuseForeignHost } from './server/http/host';
 import { withPageCaching } from './server/http/page-caching';
 import { addLayoutHashes } from './server/http/csp-hashes';
 import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
 
-/** Builds the request context once (language, identity, settings) and adds security headers. */
-export const onRequest = defineMiddleware(async (ctx, next) => {
+/** Builds the request context once (language, identity, settings) and adds security headers; work queued for after the answer waits until it is sent. */
+export const onRequest = defineMiddleware((ctx, next) => sendThenRun(() => handle(ctx, next)));
+
+async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
+  await ensureReady();
+  // First: a request for another host is answered before anything could be built (or cached) from it.
+  const foreign = refuseForeignHost(ctx);
+  if (foreign) {
+    applySecurityHeaders(foreign.headers);
+    return foreign;
+  }
   if (isErrorPage(ctx)) return renderErrorPageSafely(ctx, next);
   const refused = refuseCrossSite(ctx);
   if (refused) {
@@ -24,7 +35,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   applySecurityHeaders(response.headers);
   return response;
-});
+}
 
 async function buildContext(ctx: APIContext): Promise<void> {
   await ensureReady();

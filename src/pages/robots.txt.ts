@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { renderRobots } from '../server/catalog/sitemap';
-import { siteOrigin } from '../server/catalog/seo';
+import { publicOrigin } from '../server/http/origin';
 
-export const GET: APIRoute = ({ url }) =>
-  new Response(renderRobots(siteOrigin(url)), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
+export const GET: APIRoute = () =>
+  new Response(renderRobots(publicOrigin()), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });

@@ -1,6 +1,7 @@
-import { getEnv } from './env';
+import { getEnv, InvalidEnvError } from './env';
 import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { settleAfterAnswer } from './background';
 
 let ready: Promise<void> | undefined;
 
@@ -11,7 +12,8 @@ let ready: Promise<void> | undefined;
  */
 export function ensureReady(): Promise<void> {
   ready ??= boot().catch((err) => {
-    const message = err instanceof DataDirLockedError ? err.message : `Voltmart could not start: ${(err as Error).stack ?? err}`;
+    const known = err instanceof DataDirLockedError || err instanceof InvalidEnvError;
+    const message = known ? `Voltmart could not start. ${(err as Error).message}` : `Voltmart could not start: ${(err as Error).stack ?? err}`;
     console.error(`\n${message}\n`);
     process.exit(1);
   });
@@ -19,8 +21,8 @@ export function ensureReady(): Promise<void> {
 }
 
 async function boot(): Promise<void> {
+  const env = getEnv(); // first: a bad environment stops the process before anything is served
   if (getDatabase()) return;
-  const env = getEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
   await migrateDatabase(database);
   setDatabase(database);
@@ -29,7 +31,8 @@ async function boot(): Promise<void> {
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
   const close = () => {
-    database.close().finally(() => process.exit(0));
+    // Mail queued after an answer goes out before the database closes.
+    settleAfterAnswer().finally(() => database.close().finally(() => process.exit(0)));
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);

@@ -13,6 +13,7 @@ import { codeIn, lastMailTo, linkIn, readOutbox } from '../../src/server/mail/ou
 import { parseWith } from '../../src/server/http/body';
 import { SigninSchema, SignupSchema, UpdatePasswordSchema } from '../../src/lib/schemas/auth';
 import { AppError } from '../../src/server/http/errors';
+import { settleAfterAnswer } from '../../src/server/background';
 
 const outbox = useScratchOutbox();
 useTestDatabase();
@@ -151,6 +152,7 @@ describe('password reset', () => {
     const before = (await readOutbox(outbox)).length;
     await requestPasswordReset(email, authCtx());
     await requestPasswordReset(uniqueEmail('ghost'), authCtx()); // no account: same answer, no mail
+    await settleAfterAnswer();
     expect((await readOutbox(outbox)).length).toBe(before + 1);
 
     const mail = (await lastMailTo(outbox, email))!;
@@ -172,6 +174,7 @@ describe('password reset', () => {
     const email = uniqueEmail('twice');
     await newAccount(email, 'old-password');
     await requestPasswordReset(email, authCtx());
+    await settleAfterAnswer();
     const token = new URL(linkIn((await lastMailTo(outbox, email))!.text, '/reset-password')!).searchParams.get('token')!;
     const input = (password: string) => parseWith(UpdatePasswordSchema, { token, password, password_confirmation: password });
     const results = await Promise.all(['first-pass', 'second-pass'].map((p) => resetPassword(input(p), { sessionHash: null }).then(() => p, (err: AppError) => err.httpStatus)));
@@ -185,6 +188,7 @@ describe('password reset', () => {
     const { token: here } = await newAccount(email, 'old-password');
     const { token: elsewhere } = await signIn({ email, password: 'old-password' }, authCtx());
     await requestPasswordReset(email, authCtx());
+    await settleAfterAnswer();
     const mail = (await lastMailTo(outbox, email))!;
     const code = codeIn(mail.text)!;
     const input = parseWith(UpdatePasswordSchema, { email, code, password: 'newer-password', password_confirmation: 'newer-password' });
@@ -193,6 +197,7 @@ describe('password reset', () => {
     expect(await findSessionUser(elsewhere)).toBeNull();
 
     await requestPasswordReset(email, authCtx());
+    await settleAfterAnswer();
     const token = new URL(linkIn((await lastMailTo(outbox, email))!.text, '/reset-password')!).searchParams.get('token')!;
     await getDb().execute(sql`update user_tokens set expires_at = now() - interval '1 minute' where kind = 'reset'`);
     expect((await failure(checkResetToken(token))).message).toMatch(/expired/);

@@ -19,4 +19,9 @@ describe('api/v1/common payload', () => {
     expect(setting).toMatchObject({ google_login: true, facebook_login: false, currency: 'USD' });
     expect(current_language).toBe('en');
   });
+
+  it('says what unit every amount of the API is in: the currency, its sign and the minor-unit exponent', async () => {
+    const { setting } = await getCommonData('en');
+    expect(setting).toMatchObject({ currency: 'USD', currency_icon: '$', currency_position: 1, decimal_format: 'en-US', minor_unit_exponent: 2 });
+  });
 });

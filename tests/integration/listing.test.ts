@@ -115,10 +115,13 @@ describe('sorting', () => {
 });
 
 describe('filters', () => {
-  it('filters by the current price, typed in currency units', async () => {
-    expect(slugs(await browse({ category: FIX.cat, min: '20', max: '40.00', sort: 'price_asc' }))).toEqual(['zz-d', 'zz-b', 'zz-e']);
-    expect(slugs(await browse({ category: FIX.cat, max: '10' }))).toEqual(['zz-c']);
-    expect((await browse({ category: FIX.cat, min: '20.01', max: '29.99' })).result.total).toBe(0);
+  it('filters by the current price in minor units, the one money unit of the API (as its prices are)', async () => {
+    expect(slugs(await browse({ category: FIX.cat, min: '2000', max: '4000', sort: 'price_asc' }))).toEqual(['zz-d', 'zz-b', 'zz-e']);
+    expect(slugs(await browse({ category: FIX.cat, max: '1000' }))).toEqual(['zz-c']);
+    expect((await browse({ category: FIX.cat, min: '2001', max: '2999' })).result.total).toBe(0);
+    // The bound is the same unit as `selling`/`offered`/`price` in the answer.
+    const cheap = await browse({ category: FIX.cat, max: '1000' });
+    expect(cheap.result.data.every((p) => (p.price ?? (p.offered > 0 ? p.offered : p.selling)) <= 1000)).toBe(true);
   });
 
   it('filters by stars and up', async () => {
@@ -131,7 +134,7 @@ describe('filters', () => {
   });
 
   it('finds nothing for a filter no product matches', async () => {
-    const r = await browse({ category: FIX.cat, min: '999' });
+    const r = await browse({ category: FIX.cat, min: '99900' });
     expect(r.result).toMatchObject({ data: [], total: 0, last_page: 1 });
   });
 });
@@ -190,9 +193,13 @@ describe('flash sales', () => {
 describe('bad input', () => {
   it('is a VALIDATION error with a message a person understands', async () => {
     const cases: [Record<string, string>, RegExp][] = [
-      [{ min: '12.345' }, /minimum price must be an amount/],
+      [{ min: '12.345' }, /minimum price must be a whole number of cents/],
+      [{ min: '14.99' }, /minimum price must be a whole number of cents \(minor units\), like 1499/],
       [{ max: 'cheap' }, /maximum price/],
-      [{ min: '50', max: '10' }, /minimum price must not be above the maximum/],
+      [{ min: '1,000,000,000' }, /minimum price/],
+      [{ max: '2147483648' }, /maximum price/],
+      [{ tags: '9007199254740992' }, /tags/],
+      [{ min: '5000', max: '1000' }, /minimum price must not be above the maximum/],
       [{ rating: '6' }, /from 1 to 5/],
       [{ sort: 'random' }, /Sort must be one of/],
       [{ page: '0' }, /Page must be/],

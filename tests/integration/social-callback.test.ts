@@ -22,7 +22,9 @@ let env: Env;
 
 beforeAll(async () => {
   fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret' }, facebook: { id: 'fid', secret: 'fsecret' } } });
+  // The callback URL comes from configuration (PUBLIC_URL), never from the request.
   env = getEnv({
+    PUBLIC_URL: ORIGIN,
     GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'gsecret', FACEBOOK_CLIENT_ID: 'fid', FACEBOOK_CLIENT_SECRET: 'fsecret',
     OAUTH_GOOGLE_BASE_URL: fake.googleBase, OAUTH_FACEBOOK_BASE_URL: fake.facebookBase,
   });

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect, withRedirect } from '../../src/server/users/redirect';
 
-const origin = 'http://shop.test';
 
 describe('safeRedirect', () => {
   it('keeps a path on this site, with its query', () => {
-    expect(safeRedirect('/user/orders?page=2', origin)).toBe('/user/orders?page=2');
-    expect(safeRedirect('/cart', origin)).toBe('/cart');
+    expect(safeRedirect('/user/orders?page=2')).toBe('/user/orders?page=2');
+    expect(safeRedirect('/cart')).toBe('/cart');
   });
 
   it('sends anything else home', () => {
     for (const bad of [null, '', 'https://evil.test/', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)', '/login', '/register/', '/api/v1/user/logout']) {
-      expect(safeRedirect(bad, origin), String(bad)).toBe('/');
+      expect(safeRedirect(bad), String(bad)).toBe('/');
     }
   });
 

@@ -39,7 +39,7 @@ describe('ListingQuerySchema (strict, for the API)', () => {
   });
 
   it('reads every key', () => {
-    const r = strict({ min: '10', max: '20.5', rating: '4', sort: 'price_desc', page: '3', per_page: '6', category: 'cables', sub_category: 'usb-c-cables', category_ids: '1,2,2', sub_category_ids: '3', tags: 'GaN,fast-charging', brand_ids: '4', product_ids: '5,6', brand: '7', collection: '8' });
+    const r = strict({ min: '1000', max: '2050', rating: '4', sort: 'price_desc', page: '3', per_page: '6', category: 'cables', sub_category: 'usb-c-cables', category_ids: '1,2,2', sub_category_ids: '3', tags: 'GaN,fast-charging', brand_ids: '4', product_ids: '5,6', brand: '7', collection: '8' });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({
       min: 1000, max: 2050, rating: 4, sort: 'price_desc', page: 3, perPage: 6, category: 'cables', subCategory: 'usb-c-cables',
@@ -56,7 +56,8 @@ describe('ListingQuerySchema (strict, for the API)', () => {
       const r = strict(q);
       return r.success ? null : r.error.issues[0]!.message;
     };
-    expect(message({ min: '-5' })).toMatch(/minimum price must be an amount like 12.50/);
+    expect(message({ min: '-5' })).toMatch(/minimum price must be a whole number of cents/);
+    expect(message({ min: '12.50' })).toMatch(/minimum price must be a whole number of cents/);
     expect(message({ rating: '0' })).toMatch(/from 1 to 5/);
     expect(message({ rating: '4.5' })).toMatch(/from 1 to 5/);
     expect(message({ sort: 'cheapest' })).toMatch(/newest, price_asc, price_desc, rating, popularity/);
@@ -65,7 +66,7 @@ describe('ListingQuerySchema (strict, for the API)', () => {
     expect(message({ per_page: '0' })).toMatch(/per page/);
     expect(message({ brand_ids: '' + Array.from({ length: 101 }, (_, i) => i + 1).join(',') })).toMatch(/up to 100/);
     expect(message({ product_ids: '0' })).toMatch(/product_ids/);
-    expect(message({ min: '9', max: '3' })).toMatch(/not be above the maximum/);
+    expect(message({ min: '900', max: '300' })).toMatch(/not be above the maximum/);
     expect(message({ tags: '<script>' })).toMatch(/tags/);
   });
 
@@ -87,6 +88,14 @@ describe('readListingQueryLeniently (pages)', () => {
     const { filters, ignored } = lenient('min=30&max=10');
     expect(filters).toMatchObject({ min: 3000, max: undefined });
     expect(ignored).toEqual(['max']);
+  });
+
+  it('reads prices in major units (human URLs) and drops amounts beyond what the shop can store', () => {
+    expect(lenient('min=15&max=20.5').filters).toMatchObject({ min: 1500, max: 2050 });
+    const huge = lenient('min=1,000,000,000&tags=9007199254740992');
+    expect(huge.filters.min).toBeUndefined();
+    expect(huge.filters.tags).toBeUndefined();
+    expect(huge.ignored.sort()).toEqual(['min', 'tags']);
   });
 
   it('treats empty form fields as absent and joins repeated checkboxes', () => {

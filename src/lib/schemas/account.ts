@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, PHONE_PATTERN, emailField, requiredText } from './fields';
+import { MAX_DB_INT, PASSWORD_MIN, PHONE_PATTERN, emailField, optionalText, requiredText } from './fields';
 
 /** The spec's image rule (section 5): jpeg or png, at most 1000 KB. */
 export const IMAGE_MAX_KB = 1000;
@@ -32,11 +32,11 @@ export const AddressSchema = z.object({
   phone: phoneField(),
   country: requiredText('Country', 8).transform((c) => c.toUpperCase()),
   /** Required when the country has states; the service checks it against the country's list. */
-  state: z.string().trim().max(16).optional().default(''),
+  state: optionalText('State', 16).optional().default(''),
   city: requiredText('City', 120),
   zip: requiredText('Zip code', 20),
   address_1: requiredText('Address', 300),
-  address_2: z.string().trim().max(300).optional().default(''),
+  address_2: optionalText('Address line 2', 300).optional().default(''),
   kind: AddressKindSchema.optional().default('shipping'),
   is_default: flag,
 });
@@ -67,10 +67,10 @@ export const DeleteAccountSchema = z.object({
 });
 
 export const FollowSchema = z.object({
-  store_id: z.coerce.number({ error: 'Store is required' }).int().positive('Store is required'),
+  store_id: z.coerce.number({ error: 'Store is required' }).int('Store is required').positive('Store is required').max(MAX_DB_INT, 'Store is required'),
   /** Absent: toggle. */
   follow: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional().transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true')),
 });
 
 /** A positive integer id from a path segment or form field. */
-export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647);
+export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive().max(MAX_DB_INT);

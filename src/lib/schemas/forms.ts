@@ -7,7 +7,7 @@ export const ContactSchema = z.object({
   name: requiredText('Name', 120),
   email: emailField(),
   subject: requiredText('Subject', 200),
-  message: requiredText('Message', 5000),
+  message: requiredText('Message', 5000, { multiline: true }),
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,18 +1,28 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './fields';
 import { DEFAULT_PER_PAGE, DEFAULT_SORT, MAX_PAGE, MAX_PER_PAGE, parseMoney, queryToObject, SORTS, type ListingFilters } from '../listing-filters';
 
 const MAX_IDS = 100;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/i;
 
+/** Pages' human URLs (`/all/chargers?min=15`): an amount in major units, as a person types it. */
 const money = (label: string) =>
   z.string().transform((text, ctx) => {
     const cents = parseMoney(text);
-    if (cents === null) {
+    if (cents === null || cents > MAX_DB_INT) {
       ctx.addIssue({ code: 'custom', message: `The ${label} price must be an amount like 12.50.` });
       return z.NEVER;
     }
     return cents;
   });
+
+/** The JSON API's one money unit (DESIGN.md): a whole number of the currency's minor unit, e.g. 1499 for $14.99. */
+const minorUnits = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} price must be a whole number of cents (minor units), like 1499 for 14.99.`)
+    .transform(Number)
+    .refine((n) => n <= MAX_DB_INT, `The ${label} price must be a whole number of cents (minor units), like 1499 for 14.99.`);
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
@@ -44,7 +54,9 @@ export const ListingFieldSchemas = {
   sub_category_ids: idList('sub_category_ids'),
   tags: z.string().transform((text, ctx) => {
     const parts = [...new Set(text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))];
-    if (!parts.length || parts.length > MAX_IDS || !parts.every((p) => SLUG.test(p))) {
+    // A tag is a slug or an id; all-digit values are ids, so they must fit the id column.
+    const valid = (p: string) => SLUG.test(p) && (!/^\d+$/.test(p) || Number(p) <= MAX_DB_INT);
+    if (!parts.length || parts.length > MAX_IDS || !parts.every(valid)) {
       ctx.addIssue({ code: 'custom', message: `tags must be a comma-separated list of up to ${MAX_IDS} tag names or ids.` });
       return z.NEVER;
     }
@@ -58,9 +70,12 @@ export const ListingFieldSchemas = {
 
 type Fields = { -readonly [K in keyof typeof ListingFieldSchemas]?: z.output<(typeof ListingFieldSchemas)[K]> };
 
-/** The whole query, strict: any bad value fails with a message a person can act on. */
+/** The API's keys: the same as the pages', but money in minor units (`min=1499`), like every amount the API sends. */
+export const ApiListingFieldSchemas = { ...ListingFieldSchemas, min: minorUnits('minimum'), max: minorUnits('maximum') } as const;
+
+/** The whole API query, strict: any bad value fails with a message a person can act on. */
 export const ListingQuerySchema = z
-  .object(Object.fromEntries(Object.entries(ListingFieldSchemas).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof ListingFieldSchemas]: z.ZodOptional<(typeof ListingFieldSchemas)[K]> })
+  .object(Object.fromEntries(Object.entries(ApiListingFieldSchemas).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof ApiListingFieldSchemas]: z.ZodOptional<(typeof ApiListingFieldSchemas)[K]> })
   .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
     message: 'The minimum price must not be above the maximum price.',
     path: ['min'],

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { pageHref } from '../../lib/listing-pages';
 import type { ListingPage } from './listing';
-import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, siteOrigin, type Crumb } from './seo';
+import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, type Crumb } from './seo';
+import { publicOrigin } from '../http/origin';
 
 export interface ListingSeo {
   title: string;
@@ -26,7 +27,7 @@ export function listingSeo(input: {
   image?: string | null;
 }): ListingSeo {
   const { url, t, title, description, crumbs, result, keep = {} } = input;
-  const origin = siteOrigin(url);
+  const origin = publicOrigin();
   const page = result.current_page;
   const pageTitle = page > 1 ? `${title} – ${t('catalog.pageN', { page })}` : title;
   return {

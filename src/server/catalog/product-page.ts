@@ -1,4 +1,4 @@
-import { getEnv } from '../env';
+import { publicOrigin } from '../http/origin';
 import { getProductDetail, type ProductDetail } from './product-detail';
 import { listSuggestedFor } from './suggested';
 import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '../reviews';
@@ -10,12 +10,12 @@ export interface ProductPageData {
   summary: ReviewSummary;
   reviews: Paged<ReviewItem>;
   suggested: Paged<ProductCard>;
-  /** Origin for canonical and OpenGraph URLs: PUBLIC_URL, else the request's. */
+  /** Origin for canonical and OpenGraph URLs (configuration only, see http/origin.ts). */
   origin: string;
 }
 
 /** Everything the product page renders, by slug or id. Throws NOT_FOUND. */
-export async function loadProductPage(ref: string, pages: { reviews: number; suggested: number }, requestOrigin: string): Promise<ProductPageData> {
+export async function loadProductPage(ref: string, pages: { reviews: number; suggested: number }): Promise<ProductPageData> {
   const product = await getProductDetail(ref);
   const [summary, reviews, suggested] = await Promise.all([
     getReviewSummary(product.id),
@@ -25,6 +25,5 @@ export async function loadProductPage(ref: string, pages: { reviews: number; sug
       pages.suggested,
     ),
   ]);
-  const origin = (getEnv().PUBLIC_URL ?? requestOrigin).replace(/\/$/, '');
-  return { product, summary, reviews, suggested, origin };
+  return { product, summary, reviews, suggested, origin: publicOrigin() };
 }

@@ -1,11 +1,5 @@
-import { getEnv } from '../env';
 import { productUrl } from '../../lib/urls';
 import type { ProductCard } from './product-card';
-
-/** The public origin for canonical URLs, sitemaps and JSON-LD: PUBLIC_URL, else the request's own. */
-export function siteOrigin(url: URL): string {
-  return (getEnv().PUBLIC_URL ?? url.origin).replace(/\/+$/, '');
-}
 
 /** Keys that say *what* a listing is; filters, sorting and tracking params are noise for a canonical URL. */
 const CANONICAL_KEYS = ['category_ids', 'sub_category_ids', 'tags', 'brand_ids', 'product_ids', 'brand', 'collection', 'page'];

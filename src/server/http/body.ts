@@ -1,12 +1,39 @@
 import type { z } from 'zod';
 import { AppError } from './errors';
 import { getEnv } from '../env';
+import { humanMessage } from './validation-messages';
 
 const tooLarge = (limit: number) =>
   new AppError({ code: 'TOO_LARGE', message: `The request is too large. Send at most ${Math.floor(limit / 1024)} KB.` });
 
+/** A body that stops arriving for this long is refused (408): a stalled upload must not hold a worker for minutes. */
+export const BODY_IDLE_MS = 10_000;
+
+const stalled = () =>
+  new AppError({ code: 'TIMEOUT', message: 'The request stopped arriving, so it was cancelled. Check your connection and send it again.', headers: { connection: 'close' } });
+const clientGone = () => new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' });
+
+/** One read, refused when nothing arrives within `idleMs`; a reset connection is the client's doing, not our error. */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(stalled()), idleMs);
+  });
+  try {
+    return await Promise.race([reader.read(), timeout]);
+  } catch (err) {
+    if (err instanceof AppError) {
+      reader.cancel().catch(() => {});
+      throw err;
+    }
+    throw clientGone();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Reads the raw bytes, refusing more than `limit` whatever Content-Length claims (a chunked body is counted). */
-async function readBytes(request: Request, limit: number, tooBig: () => AppError = () => tooLarge(limit)): Promise<Buffer> {
+export async function readBytes(request: Request, limit: number, tooBig: () => AppError = () => tooLarge(limit), idleMs = BODY_IDLE_MS): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooBig();
   if (!request.body) return Buffer.alloc(0);
@@ -14,7 +41,7 @@ async function readBytes(request: Request, limit: number, tooBig: () => AppError
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader, idleMs);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -65,8 +92,9 @@ function formToObject(form: URLSearchParams | FormData): Record<string, unknown>
 }
 
 /** Validates input with a named schema; failures become a VALIDATION error listing every message. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, lang?: string): z.infer<S> {
+  // Problems the schema did not word itself get a person's message (i18n), never zod's own text.
+  const result = schema.safeParse(input, { error: (issue) => humanMessage(issue, lang) });
   if (result.success) return result.data;
   const form = [...new Set(result.error.issues.map((i) => i.message))];
   const fields: Record<string, string> = {};

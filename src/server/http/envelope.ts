@@ -21,8 +21,10 @@ export function ok<T>(data: T, init: { message?: string; status?: number; header
 export function fail(err: unknown): Response {
   const appError = isAppError(err)
     ? err
-    : new AppError({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
-  if (!isAppError(err)) console.error('[api] unexpected error', err);
+    : isClientGone(err)
+      ? new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' })
+      : new AppError({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
+  if (appError.code === 'INTERNAL') console.error('[api] unexpected error', err);
   const body: Envelope<Record<string, unknown>> = {
     status: appError.envelopeStatus,
     message: appError.message,
@@ -30,4 +32,11 @@ export function fail(err: unknown): Response {
   };
   const headers = new Headers({ ...JSON_HEADERS, 'cache-control': 'no-store', ...appError.headers });
   return new Response(JSON.stringify(body), { status: appError.httpStatus, headers });
+}
+
+/** A client that hung up (reset, aborted upload) is not an error of ours and is not logged as one. */
+export function isClientGone(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.name === 'AbortError' || ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(e.code ?? '') || e.message === 'aborted';
 }

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
+  | 'TIMEOUT'
+  | 'CLIENT_CLOSED'
   | 'CONFLICT'
   | 'OUT_OF_STOCK'
   | 'ALREADY_USED'
@@ -23,6 +25,9 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  TIMEOUT: 408,
+  // The client hung up; nobody reads the answer (nginx's 499 is not a standard status).
+  CLIENT_CLOSED: 400,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
   ALREADY_USED: 409,

@@ -1,5 +1,8 @@
 import type { AstroCookies } from 'astro';
 import { z } from 'zod';
+import { getEnv } from '../env';
+import { publicOrigin } from './origin';
+import { localPath, localPathOfUrl } from '../../lib/safe-redirect';
 
 /**
  * A one-time message carried across a redirect (a no-JavaScript form post → 303 → the next page),
@@ -15,7 +18,7 @@ const FlashSchema = z.object({ type: z.enum(['success', 'error']), message: z.st
 
 /** Leaves a message for the next page this browser loads. */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(COOKIE, JSON.stringify(FlashSchema.parse(flash)), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 });
+  cookies.set(COOKIE, JSON.stringify(FlashSchema.parse(flash)), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: getEnv().SECURE_COOKIES });
 }
 
 /** Reads and clears the pending message, if any. */
@@ -43,12 +46,8 @@ export function redirectWithFlash(ctx: { request: Request; cookies: AstroCookies
   return new Response(null, { status: 303, headers: { location: safeBack(ctx, to) } });
 }
 
+/** `to`, else the Referer when it is a page of this shop; both through the one redirect rule. */
 function safeBack(ctx: { request: Request; url: URL }, to?: string): string {
-  const target = to ?? ctx.request.headers.get('referer') ?? '/';
-  try {
-    const url = new URL(target, ctx.url);
-    return url.origin === ctx.url.origin ? url.pathname + url.search + url.hash : '/';
-  } catch {
-    return '/';
-  }
+  if (to !== undefined) return localPath(to) ?? '/';
+  return localPathOfUrl(ctx.request.headers.get('referer'), [ctx.url.origin, publicOrigin()]) ?? '/';
 }

@@ -1,3 +1,5 @@
+import { getEnv } from '../env';
+
 /**
  * Headers every response carries. Pages get Astro's CSP (script/style hashes per page, plus
  * frame-ancestors from astro.config.mjs); other responses (API, redirects) get this strict one.
@@ -11,6 +13,10 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-export function applySecurityHeaders(headers: Headers): void {
+/** Browsers that saw the shop over HTTPS keep to HTTPS for a year (only sent when SECURE_COOKIES says it is HTTPS). */
+export const HSTS = 'max-age=31536000';
+
+export function applySecurityHeaders(headers: Headers, secure = getEnv().SECURE_COOKIES): void {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+  if (secure) headers.set('strict-transport-security', HSTS);
 }

@@ -1,12 +1,5 @@
-import { getEnv } from '../env';
 import { getT } from '../../i18n';
 import type { Mail } from './index';
-
-/** Where links in mail point: PUBLIC_URL when set, otherwise the origin the request came to. */
-export function siteOrigin(requestUrl: URL): string {
-  const configured = getEnv().PUBLIC_URL;
-  return (configured ? new URL(configured).origin : requestUrl.origin).replace(/\/$/, '');
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,21 +1,19 @@
+import { localPath } from '../../lib/safe-redirect';
+
 /** Pages a signed-in shopper is never sent back to after signing in. */
 const GUEST_ONLY = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email'];
 
 /**
- * Where to go after signing in: the `redirect` parameter when it is a path on this site (never
- * another host, a protocol-relative `//host` or a guest-only page), else home.
+ * Where to go after signing in: the `redirect` parameter when the one redirect rule (localPath) takes
+ * it as a path on this site and it is neither a guest-only page nor the API, else home.
  */
-export function safeRedirect(target: string | null | undefined, origin: string, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  try {
-    const url = new URL(target, origin);
-    if (url.origin !== new URL(origin).origin) return fallback;
-    if (GUEST_ONLY.includes(url.pathname.replace(/\/$/, '') || '/')) return fallback;
-    if (url.pathname.startsWith('/api/')) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  const path = localPath(target);
+  if (!path) return fallback;
+  const pathname = path.replace(/[?#].*$/, '');
+  if (GUEST_ONLY.includes(pathname.replace(/\/$/, '') || '/')) return fallback;
+  if (pathname.startsWith('/api/')) return fallback;
+  return path;
 }
 
 /** A guest-only page's URL with `redirect` carried along when it is not home. */

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { clientAddressOf } from '../http/client-address';
-import { siteOrigin } from '../mail/templates';
+import { publicOrigin } from '../http/origin';
 
 /** What the account services need to know about the request, built once by a route. */
 export interface AuthContext {
@@ -11,7 +11,7 @@ export interface AuthContext {
   /** The session the request already carries, replaced on sign-in and kept on password change. */
   sessionHash: string | null;
   lang: string;
-  /** Origin for links in mail. */
+  /** Origin for links in mail: configuration only, never the request's Host. */
   origin: string;
   siteName: string;
 }
@@ -23,7 +23,7 @@ export function authContextOf(ctx: Pick<APIContext, 'request' | 'url' | 'locals'
     guestToken: ctx.locals.guestToken,
     sessionHash: ctx.locals.sessionHash,
     lang: ctx.locals.lang,
-    origin: siteOrigin(ctx.url),
+    origin: publicOrigin(),
     siteName: ctx.locals.settings.site_setting.site_name,
   };
 }

@@ -4,6 +4,7 @@ import { sessions, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { hitLimit, resetLimit, throttled } from '../http/throttle';
 import { sendMail } from '../mail';
+import { runAfterAnswer } from '../background';
 import { resetPasswordMail } from '../mail/templates';
 import { findAccountByEmail } from './accounts';
 import { CODE_ATTEMPTS, codeHash, consumeToken, findToken, issueTokens, linkHash, newCode, newLinkToken, RESET_MINUTES, retireTokens, type TokenRow } from './codes';
@@ -21,10 +22,18 @@ const attemptsKey = (email: string) => `reset:attempts:${email.toLowerCase()}`;
 /**
  * Mails a single-use reset link and code (valid 60 minutes; earlier ones stop working). Limited per
  * address of the shopper (429) and, silently, per email, so nobody can flood a mailbox.
+ *
+ * The answer does the same work whether or not the account exists: only the per-address limit is
+ * awaited; looking the account up, issuing the tokens and mailing run after the answer
+ * (runAfterAnswer), so neither its words nor its timing tell whether an account exists.
  */
 export async function requestPasswordReset(email: string, ctx: AuthContext): Promise<void> {
   const byAddress = await hitLimit({ key: `reset:ip:${ctx.ip}`, max: 10, windowSeconds: 15 * 60 });
   if (byAddress.limited) throw throttled('Too many reset requests from your network.', byAddress.retryAfter);
+  runAfterAnswer('password reset mail', () => mailResetIfAccount(email, ctx));
+}
+
+async function mailResetIfAccount(email: string, ctx: AuthContext): Promise<void> {
   const byEmail = await hitLimit({ key: `reset:email:${email.toLowerCase()}`, max: 3, windowSeconds: 15 * 60 });
   if (byEmail.limited) return;
   const account = await findAccountByEmail(email);

@@ -25,7 +25,7 @@ export async function completeSocialCallback(ctx: CallbackContext, env: Env = ge
       query: ctx.url.searchParams,
       pending,
       setting: ctx.locals.settings.setting,
-      callbackUrl: socialCallbackUrl(ctx.url, env),
+      callbackUrl: socialCallbackUrl(env),
       env,
       meta: { userAgent: ctx.request.headers.get('user-agent') },
     });

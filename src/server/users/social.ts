@@ -4,6 +4,7 @@ import type { Setting } from '../../lib/schemas/settings';
 import { sameOriginPath } from '../../lib/social';
 import { AppError } from '../http/errors';
 import { getEnv, type Env } from '../env';
+import { publicOrigin } from '../http/origin';
 import { createSession } from './sessions';
 import { createAuthorizationUrl, fetchProviderProfile } from './social-clients';
 import { SocialLoginError } from './social-errors';
@@ -20,9 +21,9 @@ export interface PendingSocialLogin {
   redirect: string;
 }
 
-/** `<PUBLIC_URL or the request's origin>/social-callback`: the redirect URI registered at each provider. */
-export function socialCallbackUrl(requestUrl: URL, env: Env = getEnv()): string {
-  return new URL('/social-callback', env.PUBLIC_URL ?? requestUrl.origin).href;
+/** `<public origin>/social-callback`: the redirect URI registered at each provider (never from the request). */
+export function socialCallbackUrl(env: Env = getEnv()): string {
+  return new URL('/social-callback', publicOrigin(env)).href;
 }
 
 function offeredConfig(provider: SocialProviderId, setting: Setting, env: Env): ProviderConfig | null {

@@ -22,7 +22,7 @@ test.describe('catalog API', () => {
     expect(res.status()).toBe(422);
     const body = await res.json();
     expect(body.status).toBe(201);
-    expect(body.data.form[0]).toBe('The minimum price must be an amount like 12.50.');
+    expect(body.data.form[0]).toBe('The minimum price must be a whole number of cents (minor units), like 1499 for 14.99.');
     const unknown = await request.get('/api/v1/all?category=no-such-category');
     expect(unknown.status()).toBe(404);
     expect((await unknown.json()).status).toBe(404);

@@ -15,7 +15,7 @@ export const ALL = route({
       provider: query.provider,
       redirect: query.redirect,
       setting: locals.settings.setting,
-      callbackUrl: socialCallbackUrl(url),
+      callbackUrl: socialCallbackUrl(),
     });
     setPendingSocialLogin(cookies, pending);
     return new Response(null, { status: 302, headers: { location: target.href, 'cache-control': 'no-store' } });
