@@ -1,6 +1,7 @@
 import { getEnv } from './env';
 import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { testRoutesProblem } from './test-routes';
 
 let ready: Promise<void> | undefined;
 
@@ -21,6 +22,8 @@ export function ensureReady(): Promise<void> {
 async function boot(): Promise<void> {
   if (getDatabase()) return;
   const env = getEnv();
+  const unsafe = testRoutesProblem();
+  if (unsafe) throw new Error(unsafe);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
   await migrateDatabase(database);
   setDatabase(database);

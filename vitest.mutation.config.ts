@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests Stryker runs against each mutant of the rule modules (stryker.config.mjs): the unit tests
+ * of those rules and the integration tests of the rules that need a database, on in-memory PGlite.
+ * One flat project (Stryker's vitest runner does not pick projects); not part of `npm test`.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'tests/unit/price.test.ts',
+      'tests/unit/product-cart-rules.test.ts',
+      'tests/unit/auth-csrf.test.ts',
+      'tests/unit/csrf-rules.test.ts',
+      'tests/unit/auth-redirect.test.ts',
+      'tests/unit/throttle-rules.test.ts',
+      'tests/integration/auth-throttle.test.ts',
+      'tests/integration/throttle-rules.test.ts',
+      'tests/integration/sessions.test.ts',
+      'tests/integration/session-rules.test.ts',
+      'tests/integration/account-lists.test.ts',
+    ],
+    environment: 'node',
+    env: { TEST_DB: 'pglite' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
