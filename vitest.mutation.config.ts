@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: [
       'tests/unit/price.test.ts',
+      'tests/unit/price-rules.test.ts',
       'tests/unit/product-cart-rules.test.ts',
       'tests/unit/auth-csrf.test.ts',
       'tests/unit/csrf-rules.test.ts',
