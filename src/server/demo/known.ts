@@ -19,6 +19,7 @@ const inFlashSale = find((p) => flashSlugs.has(p.slug), 'in the flash sale');
 const flashWithOffer = find((p) => flashSlugs.has(p.slug) && p.offered > 0, 'in the flash sale with an offer too');
 const flashPriceOf = (slug: string) => plan.flashSales[0]!.products.find((f) => f.slug === slug)!.price;
 const withVideo = find((p) => p.video !== null, 'with a video');
+const lowStock = find((p) => p.stock > 0 && p.stock < 10 && !p.variants.length && !flashSlugs.has(p.slug), 'with fewer than 10 in stock');
 const plain = find((p) => p.offered === 0 && p.stock > 5 && !p.variants.length && !flashSlugs.has(p.slug) && !p.video, 'without extras');
 
 /** Products with known facts, for tests (all from the seeded data, never typed twice). */
@@ -38,6 +39,8 @@ export const KNOWN_PRODUCTS = {
     flashPrice: flashPriceOf(flashWithOffer.slug),
   },
   withVideo: { slug: withVideo.slug, title: withVideo.title, videoId: withVideo.video! },
+  /** Fewer in stock than the per-order maximum (10), so the stock is the limit. */
+  lowStock: { slug: lowStock.slug, title: lowStock.title, stock: lowStock.stock },
   plain: { slug: plain.slug, title: plain.title, selling: plain.selling, stock: plain.stock, store: plain.store, category: plain.category },
 } as const;
 
