@@ -48,7 +48,8 @@ export default defineConfig({
     {
       command: 'node tests/fakes/oauth-provider.mjs',
       url: `${fakeOAuth}/__fake/health`,
-      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), ...oauthClients },
+      // The one redirect URI registered with the fake, as at the real providers: the shop's own callback.
+      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), FAKE_OAUTH_REDIRECT_URIS: `http://127.0.0.1:${port}/social-callback`, ...oauthClients },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

@@ -21,7 +21,7 @@ let fake: Awaited<ReturnType<typeof startFakeOAuthProvider>>;
 let env: Env;
 
 beforeAll(async () => {
-  fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret' }, facebook: { id: 'fid', secret: 'fsecret' } } });
+  fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret', redirectUris: [`${ORIGIN}/social-callback`] }, facebook: { id: 'fid', secret: 'fsecret', redirectUris: [`${ORIGIN}/social-callback`] } } });
   env = getEnv({
     GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'gsecret', FACEBOOK_CLIENT_ID: 'fid', FACEBOOK_CLIENT_SECRET: 'fsecret',
     OAUTH_GOOGLE_BASE_URL: fake.googleBase, OAUTH_FACEBOOK_BASE_URL: fake.facebookBase,
