@@ -46,6 +46,7 @@ describe('discountPercent', () => {
     expect(discountPercent(1999, 2000)).toBe(0);
     expect(discountPercent(1980, 2000)).toBe(1);
     expect(discountPercent(5, -10)).toBe(0);
+    expect(discountPercent(0, 0)).toBe(0);
   });
 });
 
