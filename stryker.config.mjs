@@ -19,6 +19,7 @@ export default {
     'src/server/users/auth.ts',
     'src/server/users/sessions.ts',
     'src/server/users/vouchers.ts',
+    'src/server/test-routes.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is small and shared; each worker runs vitest with its own PGlite databases.

@@ -14,6 +14,8 @@ export default defineConfig({
       'tests/unit/auth-csrf.test.ts',
       'tests/unit/csrf-rules.test.ts',
       'tests/unit/auth-redirect.test.ts',
+      'tests/unit/redirect-rules.test.ts',
+      'tests/unit/test-routes.test.ts',
       'tests/unit/throttle-rules.test.ts',
       'tests/integration/auth-throttle.test.ts',
       'tests/integration/throttle-rules.test.ts',
