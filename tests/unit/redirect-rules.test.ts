@@ -21,5 +21,6 @@ describe('safeRedirect and guest-only pages', () => {
     expect(safeRedirect('/login', origin, '/user/profile')).toBe('/user/profile');
     expect(safeRedirect(undefined, origin, '/cart')).toBe('/cart');
     expect(safeRedirect('/api/v1/user/profile', origin, '/cart')).toBe('/cart');
+    expect(safeRedirect('/cart', 'not an origin', '/user/profile')).toBe('/user/profile');
   });
 });

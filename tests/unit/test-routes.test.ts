@@ -39,6 +39,12 @@ describe('test-only routes at run time (src/server/test-routes.ts)', () => {
     expect(testRoutesProblem({ ENABLE_TEST_ROUTES: '1', PUBLIC_URL: 'https://shop.example.com' })).toBeNull();
   });
 
+  it('are off in the production build, which defines the switch as false', () => {
+    testBuild.__VOLTMART_TEST_ROUTES__ = false;
+    expect(testRoutesBuilt()).toBe(false);
+    expect(testRoutesOn({ ENABLE_TEST_ROUTES: '1' })).toBe(false);
+  });
+
   it('are on in a test build only with ENABLE_TEST_ROUTES=1', () => {
     testBuild.__VOLTMART_TEST_ROUTES__ = true;
     expect(testRoutesOn({ ENABLE_TEST_ROUTES: '1' })).toBe(true);
@@ -62,7 +68,7 @@ describe('test-only routes at run time (src/server/test-routes.ts)', () => {
   });
 
   it('knows loopback names exactly', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['localhost.evil.example', 'evil-localhost', '127.0.0.1.nip.io', '10.0.0.1', '0.0.0.0', '::', '', 'shop.example.com']) expect(isLoopback(host), host).toBe(false);
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '127.10.200.30', '::1', '[::1]']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['localhost.evil.example', 'evil-localhost', '127.0.0.1.nip.io', '127.0.0.1000', '10.0.0.1', '0.0.0.0', '::', '', 'shop.example.com']) expect(isLoopback(host), host).toBe(false);
   });
 });
