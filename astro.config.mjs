@@ -16,10 +16,40 @@ const interactionDirective = {
   },
 };
 
+/**
+ * The end-to-end build (`npm run build:e2e`, VOLTMART_TEST_BUILD=1) goes to dist-e2e/ with the
+ * `/test-only/*` routes; the production build (`npm run build`, `npm start`) has none of them and no
+ * `__VOLTMART_TEST_ROUTES__` (src/server/test-routes.ts). The routes' files live outside src/pages.
+ */
+const testBuild = process.env.VOLTMART_TEST_BUILD === '1';
+export const TEST_ONLY_ROUTES = ['session', 'social', 'fail', 'fail-midway', 'island'];
+
+/**
+ * Injects `/test-only/*` only into the end-to-end build.
+ * @param {boolean} enabled
+ * @returns {import('astro').AstroIntegration}
+ */
+export function testOnlyRoutes(enabled) {
+  return {
+    name: 'voltmart:test-only-routes',
+    hooks: {
+      'astro:config:setup': ({ injectRoute, updateConfig }) => {
+        updateConfig({ vite: { define: { __VOLTMART_TEST_ROUTES__: JSON.stringify(enabled) } } });
+        if (!enabled) return;
+        for (const name of TEST_ONLY_ROUTES) {
+          const file = name === 'fail-midway' || name === 'island' ? `${name}.astro` : `${name}.ts`;
+          injectRoute({ pattern: `/test-only/${name}`, entrypoint: `./src/test-only/routes/${file}` });
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
+  outDir: testBuild ? './dist-e2e' : './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective],
+  integrations: [react(), interactionDirective, testOnlyRoutes(testBuild)],
   // Sessions live in our database (src/server/users), not in Astro's filesystem store: several processes share them.
   session: false,
   security: {

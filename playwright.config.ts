@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests drive Debian's Chromium (/usr/bin/chromium) against the built app, served by
  * scripts/serve.mjs on a scratch data directory that gets the demo shop. Never a downloaded browser.
- * Build first (`npm run build`; `npm test` does it). E2E_PORT picks the port (default 4399).
+ * Build first (`npm run build:e2e`, the build with /test-only/*; `npm test` does it). E2E_PORT picks the port (default 4399).
  */
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `/tmp/voltmart-e2e-${port}`;
@@ -48,14 +48,15 @@ export default defineConfig({
     {
       command: 'node tests/fakes/oauth-provider.mjs',
       url: `${fakeOAuth}/__fake/health`,
-      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), ...oauthClients },
+      // The one redirect URI registered with the fake, as at the real providers: the shop's own callback.
+      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), FAKE_OAUTH_REDIRECT_URIS: `http://127.0.0.1:${port}/social-callback`, ...oauthClients },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      command: `rm -rf ${dataDir} && node scripts/serve.mjs`,
+      command: `rm -rf ${dataDir} && node scripts/serve.mjs --build dist-e2e`,
       url: `http://127.0.0.1:${port}/api/v1/health`,
       env: {
         PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ENABLE_TEST_ROUTES: '1',

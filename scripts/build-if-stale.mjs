@@ -28,6 +28,7 @@ export function buildIfStale() {
   if (!buildIsStale()) return;
   console.log('Building Voltmart (first start or changed sources)…');
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // Always the production build (dist/): never the end-to-end one with /test-only/*, whatever the shell exported.
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VOLTMART_TEST_BUILD: '' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

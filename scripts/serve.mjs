@@ -8,7 +8,10 @@ import { answerBadRequest, isClientGone, rawRequestProblem } from './request-gua
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING ??= 'disabled';
 
-const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+// `--build dist-e2e` serves the end-to-end build (with /test-only/*; playwright.config.ts); the default is the production build.
+const buildAt = process.argv.indexOf('--build');
+const buildDir = buildAt > 0 ? process.argv[buildAt + 1] : 'dist';
+const entry = new URL(`../${buildDir}/server/entry.mjs`, import.meta.url);
 const { handler } = await import(entry.href);
 
 const compress = compression({

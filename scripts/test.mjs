@@ -1,5 +1,5 @@
 // `npm test`: every test, in the order a failure is cheapest to find. Unit, lint, typecheck, integration on the
-// embedded database, integration on PostgreSQL, build, end to end in Debian's Chromium. Each step
+// embedded database, integration on PostgreSQL, builds (production and end-to-end), end to end in Debian's Chromium. Each step
 // runs even when an earlier test step failed (a build failure stops the run); the last line sums up.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,7 +77,9 @@ ok = run('typecheck', bin('astro'), ['check']) && ok;
 vitest('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json');
 vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, 'integration-postgres.json');
 
-if (!run('build', bin('astro'), ['build'])) {
+// Two builds: the production one (dist/, what `npm start` serves; an e2e spec proves it has no
+// /test-only/* routes) and the end-to-end one (dist-e2e/, with them) that Playwright serves.
+if (!run('build', bin('astro'), ['build']) || !run('build for the end-to-end tests', bin('astro'), ['build'], { VOLTMART_TEST_BUILD: '1' })) {
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed + 1} failed`);
   process.exit(1);
 }

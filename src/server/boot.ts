@@ -2,6 +2,7 @@ import { getEnv, InvalidEnvError } from './env';
 import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { settleAfterAnswer } from './background';
+import { testRoutesProblem } from './test-routes';
 
 let ready: Promise<void> | undefined;
 
@@ -23,6 +24,8 @@ export function ensureReady(): Promise<void> {
 async function boot(): Promise<void> {
   const env = getEnv(); // first: a bad environment stops the process before anything is served
   if (getDatabase()) return;
+  const unsafe = testRoutesProblem();
+  if (unsafe) throw new Error(unsafe);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
   await migrateDatabase(database);
   setDatabase(database);

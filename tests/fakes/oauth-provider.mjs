@@ -11,8 +11,10 @@
 //
 // The consent page lists the fake people as links; `&person=<key>` on the authorize URL picks one
 // without the page, and `person=deny` answers like a person who pressed Cancel (error=access_denied).
-// Codes are single-use and live 60 s. Run alone: `node tests/fakes/oauth-provider.mjs` (FAKE_OAUTH_PORT,
-// GOOGLE_CLIENT_ID/SECRET, FACEBOOK_CLIENT_ID/SECRET), or import startFakeOAuthProvider() in a test.
+// Codes are single-use and live 60 s. Like the real providers, a client answers only to the redirect URIs
+// registered for it, compared exactly (no other host, port, path or query). Run alone:
+// `node tests/fakes/oauth-provider.mjs` (FAKE_OAUTH_PORT, GOOGLE_CLIENT_ID/SECRET, FACEBOOK_CLIENT_ID/SECRET,
+// FAKE_OAUTH_REDIRECT_URIS: comma-separated), or import startFakeOAuthProvider() in a test.
 import http from 'node:http';
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
@@ -35,7 +37,7 @@ const random = () => randomBytes(24).toString('base64url');
 
 /**
  * @typedef {{ key: string, id: string, name: string, email: string | null, emailVerified?: boolean }} FakePerson
- * @typedef {{ id: string, secret: string }} FakeClient
+ * @typedef {{ id: string, secret: string, redirectUris: string[] }} FakeClient
  * @typedef {{ port?: number, host?: string, clients?: { google?: FakeClient | null, facebook?: FakeClient | null },
  *   people?: { google: FakePerson[], facebook: FakePerson[] } }} FakeOptions
  */
@@ -102,7 +104,7 @@ function authorize(state, provider, url, res) {
   const redirectUri = q.get('redirect_uri') ?? '';
   // Like the real ones: a wrong client or redirect URI is shown to the person, never sent back.
   if (!client || q.get('client_id') !== client.id) return html(res, 400, `<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>`);
-  if (!/^https?:\/\/[^/]+\/social-callback$/.test(redirectUri)) return html(res, 400, '<h1>Error 400: redirect_uri_mismatch</h1>');
+  if (!client.redirectUris.includes(redirectUri)) return html(res, 400, '<h1>Error 400: redirect_uri_mismatch</h1><p>The redirect URI in the request does not match the ones registered for the OAuth client.</p>');
   if (q.get('response_type') !== 'code') return html(res, 400, '<h1>Error 400: unsupported_response_type</h1>');
   const scopes = (q.get('scope') ?? '').split(/[ ,]+/).filter(Boolean);
   if (provider === 'google') {
@@ -260,7 +262,8 @@ const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env;
-  const pair = (id, secret) => (id && secret ? { id, secret } : null);
+  const redirectUris = (env.FAKE_OAUTH_REDIRECT_URIS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const pair = (id, secret) => (id && secret ? { id, secret, redirectUris } : null);
   const fake = await startFakeOAuthProvider({
     port: Number(env.FAKE_OAUTH_PORT ?? 6399),
     clients: {

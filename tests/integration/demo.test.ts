@@ -42,6 +42,9 @@ describe('demo data', () => {
     expect(rows[0]!.bad).toBe(0);
     const card = (await listLatestProducts(400)).find((p) => p.slug === KNOWN_PRODUCTS.inFlashSale.slug);
     expect(card?.price).toBe(KNOWN_PRODUCTS.inFlashSale.flashPrice);
+    // A running flash product with an offer too: the only kind that tells which price the rule strikes through.
+    const both = (await listLatestProducts(400)).find((p) => p.slug === KNOWN_PRODUCTS.flashWithOffer.slug);
+    expect(both).toMatchObject({ selling: 7699, offered: 6599, price: 4899 });
   });
 
   it('has every static page the spec names, with safe HTML', async () => {

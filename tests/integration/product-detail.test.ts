@@ -57,7 +57,19 @@ describe('product detail', () => {
     expect(d).toMatchObject({ selling: K.withOffer.selling, offered: K.withOffer.offered, price: null, end_time: null });
     expect(d.current_price).toBe(K.withOffer.offered);
     expect(d.previous_price).toBe(K.withOffer.selling);
-    expect(d.discount_percent).toBe(Math.trunc(((K.withOffer.selling - K.withOffer.offered) * 100) / K.withOffer.selling));
+    // Written out, not recomputed with the product's own formula: $19.99 → $14.99 is 25 % off (25.01, truncated).
+    expect([K.withOffer.selling, K.withOffer.offered]).toEqual([1999, 1499]);
+    expect(d.discount_percent).toBe(25);
+  });
+
+  it('strikes through the selling price, not the offer, when a flash price and an offer both apply', async () => {
+    const d = await getProductDetail(K.flashWithOffer.slug);
+    // The demo's flash product with an offer: selling $76.99, offer $65.99, flash $48.99.
+    expect(d).toMatchObject({ selling: 7699, offered: 6599, price: 4899 });
+    expect(d.current_price).toBe(4899);
+    expect(d.previous_price).toBe(7699);
+    // 100 − 4899/7699 as a percent = 36.4, truncated (against the offer it would be 25).
+    expect(d.discount_percent).toBe(36);
   });
 
   it('answers a numeric id with the same product', async () => {

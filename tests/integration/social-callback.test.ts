@@ -21,7 +21,7 @@ let fake: Awaited<ReturnType<typeof startFakeOAuthProvider>>;
 let env: Env;
 
 beforeAll(async () => {
-  fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret' }, facebook: { id: 'fid', secret: 'fsecret' } } });
+  fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret', redirectUris: [`${ORIGIN}/social-callback`] }, facebook: { id: 'fid', secret: 'fsecret', redirectUris: [`${ORIGIN}/social-callback`] } } });
   // The callback URL comes from configuration (PUBLIC_URL), never from the request.
   env = getEnv({
     PUBLIC_URL: ORIGIN,

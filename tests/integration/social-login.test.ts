@@ -15,8 +15,8 @@ useTestDatabase();
 
 const CALLBACK = 'http://shop.test/social-callback';
 const CLIENTS = {
-  google: { id: 'google-client.apps.example', secret: 'google-secret' },
-  facebook: { id: '1234567890', secret: 'facebook-secret' },
+  google: { id: 'google-client.apps.example', secret: 'google-secret', redirectUris: [CALLBACK] },
+  facebook: { id: '1234567890', secret: 'facebook-secret', redirectUris: [CALLBACK] },
 };
 const bothOn: Setting = SettingSchema.parse({ google_login: true, facebook_login: true });
 

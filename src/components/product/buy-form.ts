@@ -1,6 +1,7 @@
 /**
  * Product form enhancement: the chosen variant updates price, stock and inventory_id; the stepper stays
- * within 1…min(stock, max per order); submitting checks the spec's rules first and says what is wrong.
+ * within 1…min(stock, max per order); a typed quantity and submitting check the spec's rules and say what
+ * is wrong. Buttons marked data-unavailable (the cart is not open yet) stay disabled.
  */
 import { checkQuantity, maxQuantity, type QuantityProblem } from '../../lib/cart-rules';
 import { findVariant, readChoice, type VariantInventory } from '../../lib/variants';
@@ -46,7 +47,7 @@ export function initBuyForm(form: HTMLFormElement): void {
     if (stockEl) stockEl.textContent = stock > 0 ? data.stockText.replace('{count}', String(stock)) : data.messages.outOfStock;
     const p = priceOf({ selling: data.selling, offered: data.offered, flashPrice: data.flashPrice, endTime: data.endTime, variantPrice: v?.price ?? null, variantHasAttributes: !!v && v.value_ids.length > 0 });
     if (price) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
-    form.querySelectorAll<HTMLButtonElement>('button[type="submit"]').forEach((b) => (b.disabled = stock <= 0));
+    form.querySelectorAll<HTMLButtonElement>('button[type="submit"]:not([data-unavailable])').forEach((b) => (b.disabled = stock <= 0));
     say(stock <= 0 ? data.messages.outOfStock : '');
   };
 
@@ -64,14 +65,20 @@ export function initBuyForm(form: HTMLFormElement): void {
   form.addEventListener('change', (e) => {
     if ((e.target as HTMLInputElement).type === 'radio') update();
   });
-  form.addEventListener('submit', (e) => {
-    const result = checkQuantity({
+  const check = () =>
+    checkQuantity({
       quantity: Number(qty.value),
       stock: stockNow(),
       maxPerOrder: data.maxPerOrder,
       hasAttributes: data.attributeIds.length > 0,
       allAttributesChosen: data.attributeIds.every((a) => choice()[a] !== undefined),
     });
+  qty.addEventListener('change', () => {
+    const result = check();
+    say(result.ok ? '' : data.messages[result.problem]);
+  });
+  form.addEventListener('submit', (e) => {
+    const result = check();
     if (result.ok) return;
     e.preventDefault();
     say(data.messages[result.problem]);

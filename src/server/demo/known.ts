@@ -15,7 +15,11 @@ const withVariants = find((p) => p.variants.length >= 2 && p.variants.some((v) =
 const outOfStock = find((p) => p.stock === 0 && !p.variants.length, 'out of stock');
 const withOffer = find((p) => p.offered > 0 && p.stock > 0 && !p.variants.length && !flashSlugs.has(p.slug), 'with an offer');
 const inFlashSale = find((p) => flashSlugs.has(p.slug), 'in the flash sale');
+// Both a flash price and an offer: the one product that tells "strike the selling price" from "strike the offer".
+const flashWithOffer = find((p) => flashSlugs.has(p.slug) && p.offered > 0, 'in the flash sale with an offer too');
+const flashPriceOf = (slug: string) => plan.flashSales[0]!.products.find((f) => f.slug === slug)!.price;
 const withVideo = find((p) => p.video !== null, 'with a video');
+const lowStock = find((p) => p.stock > 0 && p.stock < 10 && !p.variants.length && !flashSlugs.has(p.slug), 'with fewer than 10 in stock');
 const plain = find((p) => p.offered === 0 && p.stock > 5 && !p.variants.length && !flashSlugs.has(p.slug) && !p.video, 'without extras');
 
 /** Products with known facts, for tests (all from the seeded data, never typed twice). */
@@ -28,9 +32,15 @@ export const KNOWN_PRODUCTS = {
   withOffer: { slug: withOffer.slug, title: withOffer.title, selling: withOffer.selling, offered: withOffer.offered, stock: withOffer.stock },
   inFlashSale: {
     slug: inFlashSale.slug, title: inFlashSale.title, selling: inFlashSale.selling, offered: inFlashSale.offered,
-    flashPrice: plan.flashSales[0]!.products.find((f) => f.slug === inFlashSale.slug)!.price,
+    flashPrice: flashPriceOf(inFlashSale.slug),
+  },
+  flashWithOffer: {
+    slug: flashWithOffer.slug, title: flashWithOffer.title, selling: flashWithOffer.selling, offered: flashWithOffer.offered,
+    flashPrice: flashPriceOf(flashWithOffer.slug),
   },
   withVideo: { slug: withVideo.slug, title: withVideo.title, videoId: withVideo.video! },
+  /** Fewer in stock than the per-order maximum (10), so the stock is the limit. */
+  lowStock: { slug: lowStock.slug, title: lowStock.title, stock: lowStock.stock },
   plain: { slug: plain.slug, title: plain.title, selling: plain.selling, stock: plain.stock, store: plain.store, category: plain.category },
 } as const;
 

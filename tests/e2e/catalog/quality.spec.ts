@@ -52,16 +52,26 @@ for (const { name, path } of PAGES) {
   });
 }
 
-test('screenshots at 390 and 1280 px (looked at by a person, not asserted)', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
+// The screenshots are for a person to look at; the test asserts what can be checked: the page answered,
+// shows its heading and product tiles, and nothing is wider than the screen.
+for (const width of [390, 1280]) {
+  test(`at ${width} px the home page and a listing fit the screen and show their tiles (screenshots kept)`, async ({ shop, page }) => {
+    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width, height: 900 });
     for (const { name, path } of PAGES) {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      const response = await shop.open(path);
+      expect(response.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(shop.productTiles().first()).toBeVisible();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      // Known today: the home page's flash strip widens it to ~1,540 px on a phone; branch `shopper`
+      // (issue 11) fixes it. When that lands, this exception goes and the check covers the home page too.
+      if (name === 'home' && width === 390) expect(scrollWidth, 'remove this exception: the home page fits a phone now').toBeGreaterThan(width);
+      else expect(scrollWidth, `${name} fits ${width} px`).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${SHOTS}/e2e-${name}-${width}.png`, fullPage: true });
     }
-  }
-});
+  });
+}
 
 test('Save-Data: no autoplay and no decorative images on the home page', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'save-data': 'on' } });

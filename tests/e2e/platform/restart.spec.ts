@@ -10,6 +10,8 @@ import { test, expect } from '../fixtures';
  * survives a restart; a second process on the same embedded database stops with a clear message.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
+// Ports beside E2E_PORT (E2E_PORT+1/+2 belong to test-routes.spec.ts), so parallel runs on other E2E_PORTs never collide.
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4399);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Server { child: ChildProcess; origin: string; output: () => string }
@@ -59,17 +61,17 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test('embedded database: seeds, survives a restart, refuses a second process', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-restart-'));
   try {
-    const first = await startServer({ DATA_DIR: dataDir }, 4391);
+    const first = await startServer({ DATA_DIR: dataDir }, BASE_PORT + 3);
     expect(first.output(), first.output()).toContain('is ready at');
     await expectShopServes(first.origin);
     expect(await subscribe(first.origin, 'keep@example.com')).toBe(true);
 
-    const second = await startServer({ DATA_DIR: dataDir }, 4392);
+    const second = await startServer({ DATA_DIR: dataDir }, BASE_PORT + 4);
     expect(second.child.exitCode, 'a second process on the same DATA_DIR must stop').not.toBeNull();
     expect(second.output()).toContain('Only one process may use an embedded database');
 
     await stop(first);
-    const again = await startServer({ DATA_DIR: dataDir }, 4391);
+    const again = await startServer({ DATA_DIR: dataDir }, BASE_PORT + 3);
     expect(await subscribe(again.origin, 'keep@example.com')).toBe(false);
     await stop(again);
   } finally {
@@ -84,12 +86,12 @@ test('PostgreSQL: an empty database is migrated, seeded and served; data survive
   await admin.unsafe(`create database ${name}`);
   const url = PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
   try {
-    const first = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, 4393);
+    const first = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, BASE_PORT + 5);
     expect(first.output(), first.output()).toContain('is ready at');
     await expectShopServes(first.origin);
     expect(await subscribe(first.origin, 'pg-keep@example.com')).toBe(true);
     await stop(first);
-    const again = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, 4393);
+    const again = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir() }, BASE_PORT + 5);
     expect(await subscribe(again.origin, 'pg-keep@example.com')).toBe(false);
     await stop(again);
   } finally {

@@ -31,6 +31,10 @@ export class ProductPage {
     return this.buyForm().getByRole('status');
   }
 
+  quantity() {
+    return this.page.getByRole('spinbutton', { name: 'Quantity' });
+  }
+
   addToCart() {
     return this.page.getByRole('button', { name: 'Add to cart' });
   }

@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * Mutation testing of the modules that hold the shop's rules (`npm run test:mutation`; README, "Mutation
+ * testing"). Stryker changes one thing at a time in these files (a `<` into `<=`, a `&&` into `||`, a
+ * string into "") and reruns the tests that cover it; a mutant no test notices is a bug the suite would
+ * let through. Survivors are killed by a test or explained in docs/mutation-testing.md.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'src/lib/price.ts',
+    'src/lib/cart-rules.ts',
+    'src/server/http/csrf.ts',
+    'src/server/users/redirect.ts',
+    'src/server/http/throttle.ts',
+    'src/server/users/auth.ts',
+    'src/server/users/sessions.ts',
+    'src/server/users/vouchers.ts',
+    'src/server/test-routes.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  // The machine is small and shared; each worker runs vitest with its own PGlite databases.
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+  timeoutMS: 30_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // The sandbox copy needs sources and tests only, not builds, reports or data.
+  ignorePatterns: ['dist', 'dist-e2e', 'test-results', 'playwright-report', 'reports', 'data'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  thresholds: { high: 90, low: 85, break: null },
+};

@@ -1,0 +1,39 @@
+import { test, expect } from '../fixtures';
+import { ProductPage, money } from './product-page';
+
+/**
+ * The price rule where a shopper sees it (spec section 4): during a flash sale the struck-through price
+ * is the selling price, even for a product that also has an offer. The demo's flash product with an
+ * offer (selling $76.99, offer $65.99, flash $48.99) is the only one that tells the two apart.
+ */
+test.describe('a flash-sale product that also has an offer', () => {
+  test('is known with the prices the assertions below spell out', async ({ known }) => {
+    expect(known.flashWithOffer).toMatchObject({ selling: 7699, offered: 6599, flashPrice: 4899 });
+  });
+
+  test('its page shows the flash price, strikes through the selling price and says 36 % off', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.flashWithOffer.slug);
+    await expect(pp.currentPrice()).toHaveText('$48.99');
+    await expect(page.locator('[data-price-prev]')).toHaveText('Previous price$76.99');
+    await expect(page.locator('[data-price-off]')).toHaveText('-36%');
+    await expect(page.locator('main')).not.toContainText(money(6599));
+  });
+
+  test('its tile in the flash sale does the same', async ({ page, request, known }) => {
+    const sales = (await (await request.get('/api/v1/flash-sale')).json()).data.data as { id: number; state: string }[];
+    const running = sales.find((s) => s.state === 'running')!;
+    await page.goto(`/flash-sale/${running.id}?per_page=40`);
+    const tile = page.locator('main article').filter({ has: page.getByRole('heading', { name: known.flashWithOffer.title }) });
+    await expect(tile).toHaveCount(1);
+    await expect(tile.locator('.now')).toHaveText('$48.99');
+    await expect(tile.locator('del')).toHaveText('Was $76.99');
+    await expect(tile.locator('.off')).toHaveText('-36%');
+    await expect(tile).not.toContainText('$65.99');
+  });
+
+  test('the API answers the same prices', async ({ request, known }) => {
+    const detail = (await (await request.get(`/api/v1/product/${known.flashWithOffer.slug}`)).json()).data;
+    expect(detail).toMatchObject({ selling: 7699, offered: 6599, price: 4899, current_price: 4899, previous_price: 7699, discount_percent: 36 });
+  });
+});

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AstroCookies } from 'astro';
+import { eq } from 'drizzle-orm';
+import { useTestDatabase } from '../setup/db';
+import { sessions, users } from '../../src/server/db/schema';
+import { getDb } from '../../src/server/db/client';
+import {
+  clearSessionCookie, createSession, deleteSession, deleteUserSessions, findSessionUser, hashToken, purgeExpiredSessions,
+  SESSION_COOKIE, SESSION_MAX_AGE_S, setSessionCookie,
+} from '../../src/server/users/sessions';
+
+/** Session rules with the numbers written out: what is stored, when a session stops counting, the cookie. */
+useTestDatabase();
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+let n = 0;
+async function user(status = 1) {
+  const [row] = await getDb().insert(users).values({ name: `Sam Session ${++n}`, email: `sam${n}.${Date.now()}@example.com`, status }).returning();
+  return row!;
+}
+const rowOf = async (token: string) => (await getDb().select().from(sessions).where(eq(sessions.idHash, hashToken(token))))[0];
+
+describe('sessions', () => {
+  it('stores only a SHA-256 hash of a random 256-bit token, for a year and a day (31622400 s)', async () => {
+    const u = await user();
+    const before = Date.now();
+    const { token, expiresAt } = await createSession(u.id, { userAgent: 'x'.repeat(400), ip: '198.51.100.7' });
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(SESSION_MAX_AGE_S).toBe(31_622_400);
+    expect(expiresAt.getTime() - before).toBeGreaterThanOrEqual(31_622_400_000);
+    expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(31_622_400_000);
+    const row = await rowOf(token);
+    expect(row).toMatchObject({ userId: u.id, ip: '198.51.100.7', userAgent: 'x'.repeat(300) });
+    expect(row!.expiresAt.getTime()).toBe(expiresAt.getTime());
+    const other = await createSession(u.id);
+    expect(other.token).not.toBe(token);
+    expect(await rowOf(other.token)).toMatchObject({ userAgent: null, ip: null });
+  });
+
+  it('knows the user behind a live session, and nobody behind a junk, expired or disabled one', async () => {
+    const u = await user();
+    const { token } = await createSession(u.id);
+    expect(await findSessionUser(token)).toEqual({ id: u.id, name: u.name, email: u.email, sessionHash: hashToken(token) });
+    expect(await findSessionUser('')).toBeNull();
+    expect(await findSessionUser('x'.repeat(201))).toBeNull();
+    expect(await findSessionUser(`${token}x`)).toBeNull();
+
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(token)));
+    expect(await findSessionUser(token)).toBeNull();
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.idHash, hashToken(token)));
+    expect((await findSessionUser(token))?.id).toBe(u.id);
+
+    const disabled = await user(0);
+    const { token: t2 } = await createSession(disabled.id);
+    expect(await findSessionUser(t2)).toBeNull();
+  });
+
+  it('reads a token of exactly 200 characters (the longest accepted)', async () => {
+    const u = await user();
+    const long = 'L'.repeat(200);
+    await getDb().insert(sessions).values({ idHash: hashToken(long), userId: u.id, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await findSessionUser(long))?.id).toBe(u.id);
+  });
+
+  it('ends one session, all of one user\'s sessions, or only the expired ones', async () => {
+    const [a, b] = [await user(), await user()];
+    const a1 = await createSession(a.id);
+    const a2 = await createSession(a.id);
+    const b1 = await createSession(b.id);
+    await deleteSession(hashToken(a1.token));
+    expect(await rowOf(a1.token)).toBeUndefined();
+    expect(await rowOf(a2.token)).toBeDefined();
+    await deleteUserSessions(a.id);
+    expect(await rowOf(a2.token)).toBeUndefined();
+    expect(await rowOf(b1.token)).toBeDefined();
+
+    const old = await createSession(b.id);
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(old.token)));
+    await purgeExpiredSessions();
+    expect(await rowOf(old.token)).toBeUndefined();
+    expect(await rowOf(b1.token)).toBeDefined();
+  });
+});
+
+describe('the session cookie', () => {
+  const jar = () => {
+    const calls: unknown[][] = [];
+    return { calls, cookies: { set: (...a: unknown[]) => calls.push(['set', ...a]), delete: (...a: unknown[]) => calls.push(['delete', ...a]) } as unknown as AstroCookies };
+  };
+
+  it('is frontend_session, HttpOnly, SameSite=Lax, path /, a year and a day, Secure only when SECURE_COOKIES is on', async () => {
+    const { calls, cookies } = jar();
+    setSessionCookie(cookies, 'tok');
+    clearSessionCookie(cookies);
+    expect(SESSION_COOKIE).toBe('frontend_session');
+    expect(calls).toEqual([
+      ['set', 'frontend_session', 'tok', { path: '/', httpOnly: true, sameSite: 'lax', secure: false, maxAge: 31_622_400 }],
+      ['delete', 'frontend_session', { path: '/' }],
+    ]);
+    vi.stubEnv('SECURE_COOKIES', 'true');
+    vi.resetModules(); // getEnv() caches the environment it read first
+    const fresh = await import('../../src/server/users/sessions');
+    const secure = jar();
+    fresh.setSessionCookie(secure.cookies, 'tok');
+    expect(secure.calls[0]![3]).toMatchObject({ secure: true });
+  });
+});

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests Stryker runs against each mutant of the rule modules (stryker.config.mjs): the unit tests
+ * of those rules and the integration tests of the rules that need a database, on in-memory PGlite.
+ * One flat project (Stryker's vitest runner does not pick projects); not part of `npm test`. Each mutant reruns
+ * the tests that cover it, and every integration file opens a fresh PGlite, so only the focused rule files are
+ * listed (auth-throttle and sessions, slower and overlapping, still run in `npm test`).
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'tests/unit/price.test.ts',
+      'tests/unit/price-rules.test.ts',
+      'tests/unit/product-cart-rules.test.ts',
+      'tests/unit/auth-csrf.test.ts',
+      'tests/unit/csrf-rules.test.ts',
+      'tests/unit/auth-redirect.test.ts',
+      'tests/unit/redirect-rules.test.ts',
+      'tests/unit/test-routes.test.ts',
+      'tests/unit/throttle-rules.test.ts',
+      'tests/integration/throttle-rules.test.ts',
+      'tests/integration/session-rules.test.ts',
+      'tests/integration/account-lists.test.ts',
+    ],
+    environment: 'node',
+    env: { TEST_DB: 'pglite' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
