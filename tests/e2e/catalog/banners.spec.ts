@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 
 /** The strip's scroll position and each slide's offset in it, once the smooth scroll has settled. */
 async function sliderState(page: Page) {
-  return page.locator('.home-slider .slides').evaluate((strip) => {
+  return page.locator('.home-slider .slides').evaluate((strip: HTMLElement) => {
     const slides = [...strip.querySelectorAll<HTMLElement>('.slide')];
     return {
       left: Math.round(strip.scrollLeft),
