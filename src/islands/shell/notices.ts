@@ -14,7 +14,9 @@ export function enhanceNotices(): void {
       root.classList.remove(`show-${notice.name}`);
     };
     for (const btn of el.querySelectorAll('[data-dismiss]')) {
-      btn.addEventListener('click', () => {
+      btn.addEventListener('click', (e) => {
+        // The cookie notice's button also submits a plain form for browsers without JavaScript.
+        e.preventDefault();
         dismiss();
         if (notice.name === 'top-banner') location.reload();
       });
