@@ -20,6 +20,7 @@ const LONG_ADDRESS = {
 
 /** Every first-visit notice shows again on each page load (the fixture's returning shopper is undone each time). */
 async function firstVisitOnEveryLoad(page: Page) {
+  await page.context().clearCookies({ name: 'frontend_cookie_notice' });
   await page.context().addInitScript(() => {
     try {
       for (const key of Object.keys(localStorage)) if (key.startsWith('voltmart:dismissed:')) localStorage.removeItem(key);
