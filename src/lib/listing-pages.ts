@@ -21,3 +21,10 @@ export function pageHref(path: string, params: URLSearchParams, page: number): s
   const query = q.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/**
+ * A page number past the last page of a listing that has products ("page 99 of 2"). Such a page answers
+ * 404 (the address names a page that does not exist, and search engines must not keep it) with a
+ * body that says so and links to the last page.
+ */
+export const pastLastPage = (r: { current_page: number; last_page: number; total: number }) => r.total > 0 && r.current_page > r.last_page;

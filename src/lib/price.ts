@@ -39,6 +39,29 @@ export function priceOf(input: PriceInput, now: number = Date.now()): PriceResul
   return { current: selling, previous: null, discountPercent: 0, source: 'selling' };
 }
 
+export interface CardPriceInput extends Omit<PriceInput, 'variantPrice' | 'variantHasAttributes'> {
+  /** The price of each variant that has attributes (0: that variant sells at the product's own price). */
+  variantPrices?: readonly number[];
+}
+
+export interface CardPrice extends PriceResult {
+  /** The variants differ in price: `current` is the lowest, shown as "from $21.99". */
+  from: boolean;
+}
+
+/**
+ * The one figure every list shows for a product (tiles, listings, the mega menu, JSON-LD, the API, and
+ * the SQL that sorts and filters by price): the rule applied to each variant, the cheapest one, and
+ * whether the variants differ. A product without variants is priced by `priceOf` alone.
+ */
+export function cardPriceOf(input: CardPriceInput, now: number = Date.now()): CardPrice {
+  const { variantPrices = [], ...base } = input;
+  if (!variantPrices.length) return { ...priceOf(base, now), from: false };
+  const options = variantPrices.map((v) => priceOf({ ...base, variantPrice: v, variantHasAttributes: true }, now));
+  const lowest = options.reduce((a, b) => (b.current < a.current ? b : a));
+  return { ...lowest, from: new Set(options.map((o) => o.current)).size > 1 };
+}
+
 function withPrevious(current: number, previous: number, source: 'flash' | 'offer'): PriceResult {
   return { current, previous, discountPercent: discountPercent(current, previous), source };
 }

@@ -14,7 +14,7 @@ describe('canonical URLs', () => {
 
 describe('JSON-LD', () => {
   it('numbers list items from the page start and escapes markup', () => {
-    const card = { id: 1, slug: 'a-b', title: 'A </script> B', image: null, selling: 100, offered: 0, price: null, end_time: null, rating: 0, review_count: 0, in_stock: true, wishlisted: null } as const;
+    const card = { id: 1, slug: 'a-b', title: 'A </script> B', image: null, selling: 100, offered: 0, price: null, end_time: null, variant_prices: [] as number[], current_price: 100, previous_price: null, discount_percent: 0, price_from: false, rating: 0, review_count: 0, in_stock: true, wishlisted: null } as const;
     const list = itemListJsonLd('https://s.example', 'Cables', [card], 21);
     expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 21, url: 'https://s.example/products/product/a-b', name: 'A </script> B' });
     expect(jsonLdText(list)).not.toContain('</script>');

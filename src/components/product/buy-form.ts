@@ -46,7 +46,8 @@ export function initBuyForm(form: HTMLFormElement): void {
     qty.max = String(maxQuantity(stock, data.maxPerOrder));
     if (stockEl) stockEl.textContent = stock > 0 ? data.stockText.replace('{count}', String(stock)) : data.messages.outOfStock;
     const p = priceOf({ selling: data.selling, offered: data.offered, flashPrice: data.flashPrice, endTime: data.endTime, variantPrice: v?.price ?? null, variantHasAttributes: !!v && v.value_ids.length > 0 });
-    if (price) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
+    // Until every attribute is chosen the server's "from" price stays: no single variant is priced yet.
+    if (price && (v || !data.attributeIds.length)) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
     form.querySelectorAll<HTMLButtonElement>('button[type="submit"]:not([data-unavailable])').forEach((b) => (b.disabled = stock <= 0));
     say(stock <= 0 ? data.messages.outOfStock : '');
   };
@@ -91,6 +92,8 @@ function renderPrice(el: HTMLElement, current: number, previous: number | null, 
   const now = el.querySelector<HTMLElement>('[data-price-now]');
   const prev = el.querySelector<HTMLElement>('[data-price-prev]');
   const pct = el.querySelector<HTMLElement>('[data-price-off]');
+  const from = el.querySelector<HTMLElement>('[data-price-from]');
+  if (from) from.hidden = true;
   if (now) now.textContent = formatPrice(current, fmt);
   if (prev) {
     prev.hidden = previous === null;

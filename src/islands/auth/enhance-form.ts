@@ -1,12 +1,12 @@
 /**
  * Progressive enhancement of the account forms (they work without it): submits
- * `form[data-auth-api]` to `/api/v1/{api}` as JSON, shows field errors inline and the first
- * `data.form` message above the form and as the toast, and on success goes to `data-auth-next`
+ * `form[data-auth-api]` to `/api/v1/{api}` as JSON, shows each field error once, next to its field
+ * (the alert above the form then holds only a summary for screen readers), a form-level error in that
+ * alert, never again in a toast; on success it goes to `data-auth-next`
  * (`{email}` is replaced by the account's address). A submit button with `data-stay` stays on the
  * page and shows the answer instead.
  */
 import { guestToken } from '../../lib/api';
-import { showError, showSuccess } from '../../stores/toast';
 
 interface Envelope {
   status: number;
@@ -14,11 +14,23 @@ interface Envelope {
   data: { form?: string[]; fields?: Record<string, string>; user?: { email?: string; email_verified?: boolean }; email?: string } | null;
 }
 
-function setAlert(form: HTMLFormElement, message: string, kind: 'error' | 'notice') {
-  const alert = form.parentElement?.querySelector<HTMLElement>('[data-form-alert]');
+function alertOf(form: HTMLFormElement) {
+  return form.parentElement?.querySelector<HTMLElement>('[data-form-alert]') ?? null;
+}
+
+function setAlert(form: HTMLFormElement, message: string, kind: 'error' | 'notice' | 'summary') {
+  const alert = alertOf(form);
   if (!alert) return;
   alert.textContent = message;
   alert.dataset.kind = kind;
+  // A summary of the field errors is for screen readers: sighted shoppers read them by the fields.
+  alert.classList.toggle('sr-only', kind === 'summary');
+}
+
+function summaryOf(form: HTMLFormElement, messages: string[]): string {
+  const alert = alertOf(form);
+  const template = (messages.length === 1 ? alert?.dataset.summaryOne : alert?.dataset.summary) ?? '{list}';
+  return template.replace('{n}', String(messages.length)).replace('{list}', messages.join(' '));
 }
 
 function clearErrors(form: HTMLFormElement) {
@@ -65,20 +77,20 @@ async function submit(event: SubmitEvent) {
     if (envelope.status === 200 && res.ok) {
       if (submitter?.dataset.stay !== undefined) {
         setAlert(form, envelope.message, 'notice');
-        showSuccess(envelope.message);
         return;
       }
       window.location.assign(nextUrl(form, envelope.data, body));
       return;
     }
     const messages = envelope.data?.form?.length ? envelope.data.form : [envelope.message];
-    const first = showFieldErrors(form, envelope.data?.fields ?? {});
-    setAlert(form, messages[0]!, 'error');
-    showError(messages[0]!);
+    const fields = envelope.data?.fields ?? {};
+    const first = showFieldErrors(form, fields);
+    const fieldMessages = Object.values(fields).filter(Boolean);
+    if (fieldMessages.length && first) setAlert(form, summaryOf(form, fieldMessages), 'summary');
+    else setAlert(form, messages[0]!, 'error');
     first?.focus();
   } catch {
     setAlert(form, 'API is down.', 'error');
-    showError('API is down.');
   } finally {
     buttons.forEach((b) => (b.disabled = false));
   }

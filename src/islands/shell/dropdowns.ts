@@ -24,7 +24,15 @@ export function enhanceDropdowns(): void {
     inner.querySelector('summary')?.focus();
   });
   document.addEventListener('click', (e) => {
-    const target = e.target as Node;
+    const target = e.target as Element;
+    // A tap on a menu's backdrop closes that menu and goes no further.
+    const backdrop = target.closest?.('[data-dropdown-backdrop]');
+    if (backdrop) {
+      e.preventDefault();
+      const menu = backdrop.closest('details');
+      if (menu) menu.open = false;
+      return;
+    }
     for (const m of menus) if (m.open && !m.contains(target)) m.open = false;
   });
   const wide = window.matchMedia('(hover: hover) and (min-width: 992px)');

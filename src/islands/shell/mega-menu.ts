@@ -1,4 +1,4 @@
-import { formatPrice, type PriceFormat } from '../../lib/price';
+import { cardPriceOf, formatPrice, type PriceFormat } from '../../lib/price';
 import { productUrl } from '../../lib/urls';
 import { api } from '../../lib/api';
 
@@ -9,6 +9,10 @@ interface MenuProduct {
   title: string;
   image: string | null;
   selling: number;
+  offered: number;
+  price: number | null;
+  end_time: string | null;
+  variant_prices?: number[];
 }
 interface Listing {
   result: { data: MenuProduct[] };
@@ -28,12 +32,13 @@ export function loadCategoryProducts(slug: string): Promise<MenuProduct[]> {
   return hit;
 }
 
-/** Pointing at or focusing a category shows its products (image, title, selling price) in the panel. */
+/** Pointing at or focusing a category shows its products (image, title, current price by the one rule) in the panel. */
 export function enhanceMegaMenu(): void {
   const mega = document.querySelector<HTMLElement>('[data-mega]');
   const panel = mega?.querySelector<HTMLElement>('.mega-products');
   if (!mega || !panel) return;
   const fmt = JSON.parse(mega.dataset.priceFormat ?? '{}') as PriceFormat;
+  const fromLabel = mega.dataset.fromPrice ?? '{price}';
   let active = '';
   const show = async (item: HTMLElement) => {
     const slug = item.dataset.category!;
@@ -46,7 +51,7 @@ export function enhanceMegaMenu(): void {
     try {
       const products = await loadCategoryProducts(slug);
       if (active !== slug) return;
-      const body = products.length ? [productList(products, fmt, mega.dataset.defaultImage ?? '')] : [textNode('p', mega.dataset.empty ?? '', 'muted')];
+      const body = products.length ? [productList(products, fmt, fromLabel, mega.dataset.defaultImage ?? '')] : [textNode('p', mega.dataset.empty ?? '', 'muted')];
       render(panel, heading, body);
     } catch {
       if (active !== slug) return;
@@ -75,7 +80,14 @@ function textNode(tag: string, text: string, className: string): HTMLElement {
   return el;
 }
 
-function productList(products: MenuProduct[], fmt: PriceFormat, fallbackImage: string): HTMLElement {
+/** The price the tile and product page show (the spec's rule; "from" when variants differ), as text. */
+export function menuPrice(p: MenuProduct, fmt: PriceFormat, fromLabel: string, now = Date.now()): string {
+  const price = cardPriceOf({ selling: p.selling, offered: p.offered, flashPrice: p.price, endTime: p.end_time, variantPrices: p.variant_prices ?? [] }, now);
+  const text = formatPrice(price.current, fmt);
+  return price.from ? fromLabel.replace('{price}', text) : text;
+}
+
+function productList(products: MenuProduct[], fmt: PriceFormat, fromLabel: string, fallbackImage: string): HTMLElement {
   const ul = document.createElement('ul');
   ul.className = 'mega-product-list';
   for (const p of products) {
@@ -83,7 +95,7 @@ function productList(products: MenuProduct[], fmt: PriceFormat, fallbackImage: s
     a.href = productUrl(p);
     const img = document.createElement('img');
     Object.assign(img, { src: p.image || fallbackImage, alt: '', width: 64, height: 64, loading: 'lazy', decoding: 'async' });
-    a.append(img, textNode('span', p.title, 'mega-product-title'), textNode('span', formatPrice(p.selling, fmt), 'mega-product-price'));
+    a.append(img, textNode('span', p.title, 'mega-product-title'), textNode('span', menuPrice(p, fmt, fromLabel), 'mega-product-price'));
     const li = document.createElement('li');
     li.append(a);
     ul.append(li);

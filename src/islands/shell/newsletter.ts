@@ -1,11 +1,12 @@
 import { api, ApiError } from '../../lib/api';
-import { showError, showSuccess } from '../../stores/toast';
+import { showSuccess } from '../../stores/toast';
 
-/** The footer newsletter form: posts through api() and answers with the toast (the spec's messages come from the server). */
+/** The footer newsletter form: posts through api(); an error shows beside the field, success as the toast (the spec's messages come from the server). */
 export function enhanceNewsletter(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-newsletter]');
   const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
-  if (!form || !input) return;
+  const error = form?.querySelector<HTMLElement>('[data-newsletter-error]');
+  if (!form || !input || !error) return;
   let busy = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -14,11 +15,12 @@ export function enhanceNewsletter(): void {
     try {
       const { created } = await api<{ created: boolean }>('email-subscription', { body: { email: input.value.trim() } });
       input.removeAttribute('aria-invalid');
+      error.textContent = '';
       showSuccess((created ? form.dataset.success : form.dataset.already) ?? '');
       form.reset();
     } catch (err) {
       input.setAttribute('aria-invalid', 'true');
-      showError(err instanceof ApiError ? err.message : String(err));
+      error.textContent = err instanceof ApiError ? err.message : String(err);
       input.focus();
     } finally {
       busy = false;

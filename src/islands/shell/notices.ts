@@ -14,7 +14,9 @@ export function enhanceNotices(): void {
       root.classList.remove(`show-${notice.name}`);
     };
     for (const btn of el.querySelectorAll('[data-dismiss]')) {
-      btn.addEventListener('click', () => {
+      btn.addEventListener('click', (e) => {
+        // The cookie notice's button also submits a plain form for browsers without JavaScript.
+        e.preventDefault();
         dismiss();
         if (notice.name === 'top-banner') location.reload();
       });
@@ -25,7 +27,15 @@ export function enhanceNotices(): void {
   }
 }
 
-function enhancePopup(el: HTMLElement, dismiss: () => void): void {
+function enhancePopup(el: HTMLElement, dismissNotice: () => void): void {
+  // Where the focus was before the popup took it; it goes back there (or to the page's heading) on close.
+  const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  const dismiss = () => {
+    const hadFocus = el.contains(document.activeElement);
+    dismissNotice();
+    if (hadFocus) restoreFocus(before);
+  };
+  for (const btn of el.querySelectorAll('[data-dismiss]')) btn.addEventListener('click', () => restoreFocus(before));
   el.addEventListener('click', (e) => {
     if (e.target === el) dismiss();
   });
@@ -45,4 +55,16 @@ function enhancePopup(el: HTMLElement, dismiss: () => void): void {
     }
   });
   el.querySelector<HTMLElement>('[data-dismiss]')?.focus();
+}
+
+/** Focus back on `target`, else the page's main heading (made focusable for this), else <main>. */
+export function restoreFocus(target: HTMLElement | null): void {
+  if (target?.isConnected) {
+    target.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
 }

@@ -18,6 +18,8 @@ export interface BannerItem {
   status: number;
   /** Where the banner leads (a source listing, or its own url for source type 6). */
   url: string;
+  /** When the banner leads to the running flash sale: when that sale ends (ISO), for its caption. */
+  ends_at?: string;
 }
 
 /** Active banners in display order, each with its link resolved. */

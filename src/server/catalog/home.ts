@@ -7,6 +7,7 @@ import { queryListingPage } from './listing';
 import type { ProductCard } from './product-card';
 import type { CategoryItem } from './taxonomy';
 import type { CollectionItem } from './collections';
+import { flashSaleUrl } from '../../lib/urls';
 
 export const HOME_PRODUCTS = 30;
 export const HOME_FLASH_PRODUCTS = 10;
@@ -36,7 +37,7 @@ export async function getHome(now = new Date()): Promise<HomeData> {
   const flashProducts = running ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data : [];
   return {
     slider: allBanners.filter((b) => b.type === SLIDER_TYPE),
-    banners: allBanners.filter((b) => b.type !== SLIDER_TYPE),
+    banners: allBanners.filter((b) => b.type !== SLIDER_TYPE).map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
     collections: facets.collections,
     featured_categories: facets.all_categories.filter((c) => c.featured),
     featured_brands: facets.brands.filter((b) => b.featured),
@@ -44,3 +45,6 @@ export async function getHome(now = new Date()): Promise<HomeData> {
     products: latest.data,
   };
 }
+
+/** A banner that points at the flash sales (or at this sale) says when the running sale ends. */
+const leadsToSale = (b: BannerItem, sale: FlashSaleItem) => b.url === flashSaleUrl() || b.url === flashSaleUrl(sale);

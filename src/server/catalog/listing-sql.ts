@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { collectionProducts, flashSaleProducts, flashSales, productTags, products } from '../db/schema';
+import { collectionProducts, flashSaleProducts, flashSales, inventories, inventoryAttributes, productTags, products } from '../db/schema';
 import type { ListingFilters, Sort } from '../../lib/listing-filters';
 
 /**
@@ -21,8 +21,34 @@ export function runningFlashPrices(db: Tx, now: Date) {
 }
 export type FlashJoin = ReturnType<typeof runningFlashPrices>;
 
-export const currentPriceSql = (fp: FlashJoin): SQL<number> =>
-  sql<number>`coalesce(${fp.price}, case when ${products.offered} > 0 then ${products.offered} else ${products.selling} end)`;
+/**
+ * Per product with variants (that have attributes): the lowest variant price above 0, and whether some
+ * variant sells at the product's own price (price 0). Only products with variants appear.
+ */
+export function variantPrices(db: Tx) {
+  const hasAttributes = exists(db.select({ one: sql`1` }).from(inventoryAttributes).where(eq(inventoryAttributes.inventoryId, inventories.id)));
+  return db
+    .select({
+      productId: inventories.productId,
+      minPrice: sql<number | null>`min(${inventories.price}) filter (where ${inventories.price} > 0)`.as('variant_min_price'),
+      hasOwn: sql<boolean>`bool_or(${inventories.price} <= 0)`.as('variant_has_own'),
+    })
+    .from(inventories)
+    .where(hasAttributes)
+    .groupBy(inventories.productId)
+    .as('vp');
+}
+export type VariantJoin = ReturnType<typeof variantPrices>;
+
+/**
+ * cardPriceOf (src/lib/price.ts) in SQL: the rule without variants is the running flash price, else the
+ * offer above 0, else the selling price; with variants, the lowest of each variant's price (a variant
+ * priced 0 sells at that product price). Sorting and filtering use the figure the tile shows.
+ */
+export const currentPriceSql = (fp: FlashJoin, vp: VariantJoin): SQL<number> => {
+  const own = sql`coalesce(${fp.price}, case when ${products.offered} > 0 then ${products.offered} else ${products.selling} end)`;
+  return sql<number>`case when ${vp.productId} is null then ${own} else coalesce(least(${vp.minPrice}, case when ${vp.hasOwn} then ${own} end), ${own}) end`;
+};
 
 /** Ids a listing is narrowed to, after slugs were resolved to ids. */
 export interface ResolvedScope {
@@ -32,8 +58,8 @@ export interface ResolvedScope {
   flashSaleId?: number;
 }
 
-/** Every WHERE condition of a listing; price bounds need the flash join (`needsFlash`). */
-export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: FlashJoin): { where: SQL; needsFlash: boolean } {
+/** Every WHERE condition of a listing; price bounds need the flash and variant joins (`needsFlash`). */
+export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: FlashJoin, vp: VariantJoin): { where: SQL; needsFlash: boolean } {
   const c: (SQL | undefined)[] = [eq(products.status, 1)];
   if (scope.categoryId !== undefined) c.push(eq(products.categoryId, scope.categoryId));
   if (scope.subCategoryId !== undefined) c.push(eq(products.subCategoryId, scope.subCategoryId));
@@ -52,15 +78,15 @@ export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: F
     c.push(sql`${products.id} in (select ${flashSaleProducts.productId} from ${flashSaleProducts} where ${eq(flashSaleProducts.flashSaleId, scope.flashSaleId)})`);
   }
   if (f.rating !== undefined) c.push(gte(products.rating, String(f.rating)));
-  const price = currentPriceSql(fp);
+  const price = currentPriceSql(fp, vp);
   if (f.min !== undefined) c.push(sql`${price} >= ${f.min}`);
   if (f.max !== undefined) c.push(sql`${price} <= ${f.max}`);
   return { where: and(...c)!, needsFlash: f.min !== undefined || f.max !== undefined };
 }
 
 /** ORDER BY for a sort; every order ends on the id so pages never overlap or skip a row. */
-export function listingOrder(sort: Sort, fp: FlashJoin): SQL[] {
-  const price = currentPriceSql(fp);
+export function listingOrder(sort: Sort, fp: FlashJoin, vp: VariantJoin): SQL[] {
+  const price = currentPriceSql(fp, vp);
   switch (sort) {
     case 'price_asc': return [asc(price), asc(products.id)];
     case 'price_desc': return [desc(price), desc(products.id)];
@@ -70,5 +96,5 @@ export function listingOrder(sort: Sort, fp: FlashJoin): SQL[] {
   }
 }
 
-/** Whether ordering reads the current price (and so needs the flash join). */
+/** Whether ordering reads the current price (and so needs the flash and variant joins). */
 export const sortNeedsFlash = (sort: Sort) => sort === 'price_asc' || sort === 'price_desc';

@@ -6,7 +6,7 @@ import { parseWith } from '../http/body';
 import { queryToObject, type ListingFilters } from '../../lib/listing-filters';
 import { ListingQuerySchema } from '../../lib/schemas/listing';
 import { cardColumns, toCards, type ProductCard } from './product-card';
-import { listingConditions, listingOrder, runningFlashPrices, sortNeedsFlash, type ResolvedScope } from './listing-sql';
+import { listingConditions, listingOrder, runningFlashPrices, sortNeedsFlash, variantPrices, type ResolvedScope } from './listing-sql';
 
 /** A page of a listing, in the shape of DESIGN.md's `data.result`. */
 export interface ListingPage {
@@ -89,25 +89,26 @@ async function findTagIds(db: Tx, keys: string[]): Promise<number[]> {
  */
 export async function queryListingPage(db: Tx, f: ListingFilters, scope: ResolvedScope, now = new Date(), opts: { withTotal?: boolean } = {}): Promise<ListingPage> {
   const fp = runningFlashPrices(db, now);
-  const { where, needsFlash } = listingConditions(f, scope, fp);
+  const vp = variantPrices(db);
+  const { where, needsFlash } = listingConditions(f, scope, fp, vp);
   const rowsQuery = db.select(cardColumns).from(products);
   const countQuery = db.select({ n: count() }).from(products);
   const countKey = JSON.stringify([scope, f.min, f.max, f.rating, f.categoryIds, f.subCategoryIds, f.brandIds, f.productIds, f.brand, f.collection]);
   const countTotal = async () => {
-    const [counted] = await (needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)) : countQuery).where(where);
+    const [counted] = await (needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : countQuery).where(where);
     return Number(counted?.n ?? 0);
   };
   const [rows, counted] = await Promise.all([
-    (needsFlash || sortNeedsFlash(f.sort) ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)) : rowsQuery)
+    (needsFlash || sortNeedsFlash(f.sort) ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : rowsQuery)
       .where(where)
-      .orderBy(...listingOrder(f.sort, fp))
+      .orderBy(...listingOrder(f.sort, fp, vp))
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage),
     opts.withTotal === false ? null : rememberCount(countKey, now.getTime(), countTotal),
   ]);
   const total = counted ?? (f.page - 1) * f.perPage + rows.length;
   return {
-    data: await toCards(db, rows, undefined),
+    data: await toCards(db, rows, undefined, now),
     current_page: f.page,
     last_page: Math.max(1, Math.ceil(total / f.perPage)),
     per_page: f.perPage,

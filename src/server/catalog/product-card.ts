@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { flashSaleProducts, flashSales, products } from '../db/schema';
+import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '../db/schema';
+import { cardPriceOf } from '../../lib/price';
 
 /** What every response carries for a product (DESIGN.md): prices in cents, flash price and its end. */
 export interface ProductCard {
@@ -13,6 +14,14 @@ export interface ProductCard {
   /** Flash price, when the product is in a running flash sale. */
   price: number | null;
   end_time: string | null;
+  /** Price of each variant with attributes (0 = the product's own price); empty without variants. */
+  variant_prices: number[];
+  /** The price rule's figure for this card (the cheapest variant's, when variants differ: "from"). */
+  current_price: number;
+  previous_price: number | null;
+  discount_percent: number;
+  /** The variants differ in price, so `current_price` is a "from" price. */
+  price_from: boolean;
   rating: number;
   review_count: number;
   in_stock: boolean;
@@ -49,11 +58,27 @@ export async function flashPricesFor(db: Tx, ids: number[], now = new Date()) {
   return map;
 }
 
-/** Shapes rows into cards, attaching running flash prices. */
-export async function toCards(db: Tx, rows: CardRow[], wishlisted: Set<number> = new Set()): Promise<ProductCard[]> {
-  const flash = await flashPricesFor(db, rows.map((r) => r.id));
+/** Prices of the variants that have attributes, keyed by product id (the variant rule of priceOf). */
+export async function variantPricesFor(db: Tx, ids: number[]) {
+  const map = new Map<number, number[]>();
+  if (!ids.length) return map;
+  const rows = await db
+    .select({ productId: inventories.productId, price: inventories.price })
+    .from(inventories)
+    .where(and(inArray(inventories.productId, ids), exists(db.select({ one: sql`1` }).from(inventoryAttributes).where(eq(inventoryAttributes.inventoryId, inventories.id)))))
+    .orderBy(inventories.id);
+  for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.price]);
+  return map;
+}
+
+/** Shapes rows into cards, attaching running flash prices, variant prices and the price rule's figure. */
+export async function toCards(db: Tx, rows: CardRow[], wishlisted: Set<number> = new Set(), now = new Date()): Promise<ProductCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [flash, variants] = await Promise.all([flashPricesFor(db, ids, now), variantPricesFor(db, ids)]);
   return rows.map((r) => {
     const f = flash.get(r.id);
+    const variantPrices = variants.get(r.id) ?? [];
+    const p = cardPriceOf({ selling: r.selling, offered: r.offered, flashPrice: f?.price ?? null, endTime: f?.endsAt ?? null, variantPrices }, now.getTime());
     return {
       id: r.id,
       slug: r.slug,
@@ -63,6 +88,11 @@ export async function toCards(db: Tx, rows: CardRow[], wishlisted: Set<number> =
       offered: r.offered,
       price: f?.price ?? null,
       end_time: f?.endsAt.toISOString() ?? null,
+      variant_prices: variantPrices,
+      current_price: p.current,
+      previous_price: p.previous,
+      discount_percent: p.discountPercent,
+      price_from: p.from,
       rating: Number(r.rating),
       review_count: r.reviewCount,
       in_stock: r.stock > 0,

@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
 import { brands, bundleDeals, categories, products, shippingRules, stores, subCategories } from '../db/schema';
 import { notFound } from '../http/errors';
-import { priceOf } from '../../lib/price';
 import { cardColumns, toCards, type ProductCard } from './product-card';
 import { getProductExtras } from './product-extras';
 import { getProductVariants, type AttributeGroup, type ProductInventory } from './product-variants';
@@ -56,7 +55,7 @@ export async function findProductRow(ref: string, db: Tx = getDb()) {
 export async function getProductDetail(ref: string, db: Tx = getDb(), now = new Date()): Promise<ProductDetail> {
   const p = await findProductRow(ref, db);
   if (!p) throw notFound('This product');
-  const [card] = await toCards(db, [pickCard(p)]);
+  const [card] = await toCards(db, [pickCard(p)], undefined, now);
   const [related, variants, extras, vouchers] = await Promise.all([
     loadRelated(db, p),
     getProductVariants(db, p.id),
@@ -64,13 +63,11 @@ export async function getProductDetail(ref: string, db: Tx = getDb(), now = new 
     listStoreVouchers(p.storeId, db, now),
   ]);
   const stock = variants.inventories.length ? variants.inventories.reduce((n, i) => n + i.quantity, 0) : p.stock;
-  const price = priceOf({ selling: p.selling, offered: p.offered, flashPrice: card!.price, endTime: card!.end_time }, now.getTime());
+  // current_price, previous_price, discount_percent and price_from come with the card (cardPriceOf):
+  // the page, its JSON-LD, the API and every tile show the same figure ("from" when variants differ).
   return {
     ...card!,
     in_stock: stock > 0,
-    current_price: price.current,
-    previous_price: price.previous,
-    discount_percent: price.discountPercent,
     sku: p.sku,
     unit: p.unit,
     overview: p.overview,

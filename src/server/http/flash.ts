@@ -11,10 +11,12 @@ import { localPath, localPathOfUrl } from '../../lib/safe-redirect';
 export interface Flash {
   type: 'success' | 'error';
   message: string;
+  /** The form field this message is about (e.g. `newsletter`): that form shows it beside the field, not the toast. */
+  field?: string;
 }
 
 const COOKIE = 'frontend_flash';
-const FlashSchema = z.object({ type: z.enum(['success', 'error']), message: z.string().min(1).max(500) });
+const FlashSchema = z.object({ type: z.enum(['success', 'error']), message: z.string().min(1).max(500), field: z.string().max(40).optional() });
 
 /** Leaves a message for the next page this browser loads. */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

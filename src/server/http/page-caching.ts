@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_NO_STORE, publicHeaders } from './cache';
 import { PageCache, pageKey } from './page-cache';
+import { cookieNoticeDismissedIn } from './cookie-notice';
 
 /** This process's memory of guest pages (see page-cache.ts). */
 export const pageCache = new PageCache();
@@ -11,7 +12,8 @@ const mayUseMemory = (ctx: APIContext) =>
 
 /** Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching decision. */
 export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
-  const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData);
+  // A browser that closed the cookie notice without JavaScript gets the copy without it.
+  const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
   if (mayUseMemory(ctx)) {
     const hit = pageCache.get(key);
     if (hit) {

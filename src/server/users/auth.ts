@@ -38,7 +38,8 @@ export async function signIn(input: SigninInput, ctx: AuthContext): Promise<Sign
   // Without an account (or a password) a dummy hash is checked, so timing does not tell them apart.
   const valid = await verifyPassword(input.password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !account.passwordHash || !valid) {
-    throw new AppError({ code: 'UNAUTHENTICATED', message: WRONG_CREDENTIALS, details: { fields: { password: WRONG_CREDENTIALS } } });
+    // About the pair, not one field: it shows once, above the form (it was under Password and above the form).
+    throw new AppError({ code: 'UNAUTHENTICATED', message: WRONG_CREDENTIALS });
   }
   await resetLimit(byAccount.key);
   await releaseLimit(byAddress.key);

@@ -56,7 +56,7 @@ test.describe('account flow with JavaScript', () => {
 
     await page.goto('/login');
     const alert = page.locator('[data-form-alert]');
-    // With JavaScript the form talks to the API and the page stays; the message is also the toast.
+    // With JavaScript the form talks to the API and the page stays; the message shows once, above the form.
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/signin'));
     await signInWithForm(page, email, 'wrong-pass');
     expect((await answer).status()).toBe(401);

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
  * first page, so what the spec itself dismisses is remembered across reloads).
  */
 export async function showNotices(context: BrowserContext): Promise<void> {
+  await context.clearCookies({ name: 'frontend_cookie_notice' });
   await context.addInitScript(() => {
     try {
       if (localStorage.getItem('voltmart:e2e-first-visit')) return;

@@ -12,13 +12,19 @@ for (const javaScriptEnabled of [true, false]) {
       const email = footer.getByRole('textbox', { name: 'Email address' });
       const subscribe = footer.getByRole('button', { name: 'Subscribe' });
 
+      // Errors show beside the field (issue 11 item 6), not in a toast far from it.
+      const error = footer.locator('#newsletter-email-error');
       await subscribe.click();
-      await expect(toast(page)).toContainText('Email is required');
+      await expect(error).toHaveText('Email is required');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAttribute('aria-describedby', 'newsletter-email-error');
+      await expect(toast(page)).not.toContainText('Email is required');
       await expect(page).toHaveURL(/\/site-map$/);
 
       await email.fill('not-an-email');
       await subscribe.click();
-      await expect(toast(page)).toContainText('Invalid email');
+      await expect(error).toHaveText('Invalid email');
+      await expect(toast(page)).not.toContainText('Invalid email');
 
       const address = `shell-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
       await email.fill(address);

@@ -65,22 +65,26 @@ test.describe('banners and notices', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('no notice covers the page (they are revealed by script only)', async ({ shop, page }) => {
+  test('the popup and top banner stay hidden; the cookie notice shows (its form closes it: phone-shell.spec)', async ({ shop, page, context }) => {
+    await showNotices(context);
     await shop.open('/site-map');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page.getByText('We use cookies')).toBeHidden();
+    await expect(page.getByRole('link', { name: /Flash sale: up to 40% off/ })).toBeHidden();
+    await expect(page.getByText('We use cookies')).toBeVisible();
   });
 });
 
 test('the toast shows a message and hides itself after 5000 ms', async ({ shop, page }) => {
   await page.clock.install();
   await shop.open('/site-map');
+  // Errors now sit beside their fields; a success is what the toast says.
+  await page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' }).fill(`toast-${Date.now()}@example.com`);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click();
   const toast = page.getByRole('status');
-  await expect(toast).toContainText('Email is required');
-  await expect(toast.locator('.toast')).toHaveClass(/toast-error/);
+  await expect(toast).toContainText('Subscribed successfully');
+  await expect(toast.locator('.toast')).not.toHaveClass(/toast-error/);
   await page.clock.runFor(4000);
-  await expect(toast).toContainText('Email is required');
+  await expect(toast).toContainText('Subscribed successfully');
   await page.clock.runFor(1100);
   await expect(toast.locator('.toast')).toBeHidden();
 });

@@ -11,5 +11,5 @@ export const ALL = route({
       const { email } = await readBodyWith(ctx.request, NewsletterSchema);
       const { created } = await subscribeNewsletter(email);
       return ok({ email, created }, { message: created ? 'Subscribed successfully' : 'You are already subscribed' });
-    }),
+    }, { field: 'newsletter' }),
 });

@@ -42,7 +42,9 @@ export function drawDemoImages(): Map<string, string> {
     add(storeBanner(s.slug), () => drawWide({ name: s.slug, title: s.name, subtitle: plan.categories.filter((c) => c.store === s.slug).map((c) => c.title).join(' · ') || 'Sold on Voltmart', kinds: kindsOfStore(plan, s.slug), width: 1200, height: 300 }));
   }
   for (const c of plan.categories) add(categoryIcon(c.slug), () => drawCategoryIcon(c.slug, c.title, c.subs[0]!.kind));
-  for (const f of plan.flashSales) add(f.image, () => drawWide({ name: f.slug, title: f.title, label: 'Flash sale', kinds: kindsOfProducts(plan, f.products.map((p) => p.slug)), width: 1200, height: 400 }));
+  // Pictures only: /flash-sale prints each sale's title beside its picture, and a home banner may show the
+  // same picture under its own caption, so words drawn in would show twice (or be cropped).
+  for (const f of plan.flashSales) add(f.image, () => drawWide({ name: f.slug, title: f.title, label: 'Flash sale', kinds: kindsOfProducts(plan, f.products.map((p) => p.slug)), width: 1200, height: 400, showText: false }));
   for (const b of plan.banners) {
     const [width, height] = b.type === 1 ? [1600, 600] : [1200, 400];
     add(b.image, () => drawWide({ name: b.slug, title: b.title, subtitle: b.subtitle, kinds: kindsOfSource(plan, b.source), width, height, showText: false }));
