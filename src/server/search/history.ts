@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client';
 import { searchQueries } from '../db/schema';
 
@@ -17,13 +18,15 @@ export async function recordSearch(db: Tx, normalised: string, results: number):
     });
 }
 
+/** `column` starts with prefix, as a range the column's text_pattern_ops index serves (~>=~, ~<~), whatever the collation. */
+export const prefixOf = (column: SQL | AnyPgColumn, prefix: string) => sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${nextPrefix(prefix)}`;
+
 /** Past searches that found something and start with this normalised text, most searched first. */
 export async function pastSearchesStartingWith(db: Tx, prefix: string, limit: number): Promise<string[]> {
   if (!prefix) return [];
   const rows = await queryRows<{ query: string }>(
     db,
-    // ~>=~ and ~<~ are the operators of the text_pattern_ops index: a prefix range, whatever the collation.
-    sql`select query from ${searchQueries} where query ~>=~ ${prefix} and query ~<~ ${nextPrefix(prefix)} and results > 0
+    sql`select query from ${searchQueries} where ${prefixOf(searchQueries.query, prefix)} and results > 0
         order by searches desc, last_searched_at desc limit ${limit}`,
   );
   return rows.map((r) => r.query);

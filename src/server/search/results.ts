@@ -8,6 +8,7 @@ import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFac
 import { prefixQuery, readWords, wasCorrected } from './words';
 import { rememberFor } from './remember';
 import { recordSearch } from './history';
+import { getListingFacets } from '../catalog/listing-facets';
 
 /** A facet value with how many results it holds (among the first COUNT_CAP matches). */
 export interface FacetCount {
@@ -108,28 +109,26 @@ function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Pro
     }
     const byCategory = rows.filter((r) => r.category_id !== null).map((r) => ({ id: Number(r.category_id), n: Number(r.n) }));
     const byBrand = rows.filter((r) => r.brand_id !== null && r.category_id === null).map((r) => ({ id: Number(r.brand_id), n: Number(r.n) }));
-    return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP, facets: await nameFacets(db, byCategory, byBrand) };
+    return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP, facets: await nameFacets(byCategory, byBrand) };
   });
 }
 
 const FACET_LIMIT = 12;
 
-async function nameFacets(db: Tx, byCategory: { id: number; n: number }[], byBrand: { id: number; n: number }[]): Promise<SearchOutcome['facets']> {
-  const top = (list: { id: number; n: number }[]) => list.sort((a, b) => b.n - a.n || a.id - b.id).slice(0, FACET_LIMIT);
-  const named = async (table: 'categories' | 'brands', list: { id: number; n: number }[]): Promise<FacetCount[]> => {
-    if (!list.length) return [];
-    const rows = await queryRows<{ id: number; title: string; slug: string }>(
-      db,
-      sql`select id, title, slug from ${sql.identifier(table)} where status = 1 and id in (${sql.join(list.map((x) => sql`${x.id}`), sql`, `)})`,
-    );
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    return list.flatMap((x) => {
-      const r = byId.get(x.id);
-      return r ? [{ id: x.id, title: r.title, slug: r.slug, count: x.n }] : [];
-    });
+/** Names of the counted categories and brands, from the per-process lists every listing uses. */
+async function nameFacets(byCategory: { id: number; n: number }[], byBrand: { id: number; n: number }[]): Promise<SearchOutcome['facets']> {
+  const { all_categories, brands } = await getListingFacets();
+  const named = (list: { id: number; n: number }[], known: { id: number; title: string; slug: string }[]): FacetCount[] => {
+    const byId = new Map(known.map((k) => [k.id, k]));
+    return list
+      .sort((a, b) => b.n - a.n || a.id - b.id)
+      .flatMap((x) => {
+        const k = byId.get(x.id);
+        return k ? [{ id: x.id, title: k.title, slug: k.slug, count: x.n }] : [];
+      })
+      .slice(0, FACET_LIMIT);
   };
-  const [categories, brands] = await Promise.all([named('categories', top(byCategory)), named('brands', top(byBrand))]);
-  return { categories, brands };
+  return { categories: named(byCategory, all_categories), brands: named(byBrand, brands) };
 }
 
 /**

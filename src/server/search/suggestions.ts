@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '../db/client';
 import { popularityOrder, relevanceOrder } from './match-sql';
-import { products, tags } from '../db/schema';
+import { products, searchQueries, tags } from '../db/schema';
 import { cardColumns, toCards, type ProductCard } from '../catalog/product-card';
 import { listCategoryTree } from '../catalog/taxonomy';
 import { prefixQuery, readWords, wasCorrected } from './words';
-import { pastSearchesStartingWith } from './history';
+import { prefixOf } from './history';
 
 /** The popup's answer (the spec's search suggestion response). */
 export interface Suggestions {
@@ -17,7 +17,7 @@ export interface Suggestions {
 
 const PRODUCTS = 5;
 /** Products, categories and subcategories come from the best few dozen matches, never from every match. */
-const CANDIDATES = Number(process.env.SEARCH_SUGGEST_CANDIDATES ?? 40);
+const CANDIDATES = 40;
 const KEYWORDS = 6;
 const CATEGORIES = 4;
 
@@ -36,60 +36,51 @@ export async function suggest(text: string): Promise<Suggestions> {
     candidates = await bestMatches(db, words, words.join(' '));
   }
   const [cards, keywords, taxonomy] = await Promise.all([
-    cardsOf(db, candidates.slice(0, PRODUCTS).map((c) => c.id)),
+    toCards(db, candidates.slice(0, PRODUCTS)),
     suggestKeywords(db, words),
     taxonomyOf(candidates, words),
   ]);
   return { product: cards, suggested: keywords.map((title) => ({ title })), ...taxonomy };
 }
 
-interface Candidate {
-  id: number;
-  category_id: number;
-  sub_category_id: number | null;
-}
-
-/** The best sellers among the matches, ranked by relevance like the results page (see RANKED_CANDIDATES). */
-async function bestMatches(db: Tx, words: string[], text: string): Promise<Candidate[]> {
+/** The best sellers among the matches, ranked by relevance like the results page, with what a card needs. */
+async function bestMatches(db: Tx, words: string[], text: string) {
   const query = prefixQuery(words);
   const candidates = db.select({ id: products.id }).from(products)
     .where(and(eq(products.status, 1), sql`${products.searchVector} @@ (${query})`))
     .orderBy(...popularityOrder())
     .limit(CANDIDATES);
-  const rows = await db
-    .select({ id: products.id, category_id: products.categoryId, sub_category_id: products.subCategoryId })
+  return db
+    .select({ ...cardColumns, categoryId: products.categoryId, subCategoryId: products.subCategoryId })
     .from(products)
     .where(inArray(products.id, candidates))
     .orderBy(...relevanceOrder(query, text));
-  return rows;
 }
-
-async function cardsOf(db: Tx, ids: number[]): Promise<ProductCard[]> {
-  if (!ids.length) return [];
-  const rows = await db.select(cardColumns).from(products).where(inArray(products.id, ids));
-  const order = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return toCards(db, rows);
-}
+type Candidate = Awaited<ReturnType<typeof bestMatches>>[number];
 
 /**
- * Keywords: past searches that found something and start with the text, tag titles holding the last
- * word, then the text with its last word completed from the dictionary (most common words first).
+ * Keywords, in one query: past searches that found something and start with the text, tag titles
+ * holding the last word, then the text with its last word completed from the dictionary (most common
+ * words first).
  */
 async function suggestKeywords(db: Tx, words: string[]): Promise<string[]> {
   const text = words.join(' ');
   const last = words[words.length - 1]!;
   const head = words.slice(0, -1).join(' ');
-  const [past, tagRows, completions] = await Promise.all([
-    pastSearchesStartingWith(db, text, KEYWORDS),
-    db.select({ title: tags.title }).from(tags).where(sql`search_normalize(${tags.title}) ~ ${`(^| )${escapeRegex(last)}`}`).limit(3),
-    queryRows<{ word: string }>(
-      db,
-      sql`select word from search_words where left(word, ${last.length}) = ${last} and (products > 0 or taxonomy)
-          order by products desc, length(word), word limit ${KEYWORDS}`,
-    ),
-  ]);
-  const all = [...past, ...tagRows.map((t) => t.title.toLowerCase()), ...completions.map((c) => (head ? `${head} ${c.word}` : c.word))];
+  const rows = await queryRows<{ keyword: string; src: number }>(
+    db,
+    sql`select keyword, src from (
+          (select query as keyword, 1 as src, row_number() over (order by searches desc, last_searched_at desc) as rn
+           from ${searchQueries} where ${prefixOf(searchQueries.query, text)} and results > 0 order by rn limit ${KEYWORDS})
+          union all
+          (select lower(title), 2, row_number() over (order by title) from ${tags}
+           where search_normalize(${tags.title}) ~ ${`(^| )${escapeRegex(last)}`} order by 3 limit 3)
+          union all
+          (select word, 3, row_number() over (order by products desc, length(word), word) from search_words
+           where left(word, ${last.length}) = ${last} and (products > 0 or taxonomy) order by 3 limit ${KEYWORDS})
+        ) as k order by src, rn`,
+  );
+  const all = rows.map((r) => (Number(r.src) === 3 && head ? `${head} ${r.keyword}` : r.keyword));
   // The text itself is no suggestion.
   return [...new Set(all)].filter((k) => k !== text).slice(0, KEYWORDS);
 }
@@ -104,8 +95,8 @@ async function taxonomyOf(candidates: Candidate[], words: string[]): Promise<Pic
     for (const id of ids) if (id !== null) n.set(id, (n.get(id) ?? 0) + 1);
     return n;
   };
-  const catCount = tally(candidates.map((c) => c.category_id));
-  const subCount = tally(candidates.map((c) => c.sub_category_id));
+  const catCount = tally(candidates.map((c) => c.categoryId));
+  const subCount = tally(candidates.map((c) => c.subCategoryId));
   const named = (title: string) => words.some((w) => w.length >= 3 && title.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((t) => t.startsWith(w)));
   const score = (count: number, title: string) => count + (named(title) ? 1000 : 0);
   const category = tree
