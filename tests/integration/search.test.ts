@@ -133,6 +133,24 @@ describe('relevance on the demo shop', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  it('counts products without a brand in the total but in no brand facet', async () => {
+    const db = getDb();
+    const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
+    const [cat] = await db.select({ id: t.categories.id }).from(t.categories).limit(1);
+    const [brand] = await db.select({ id: t.brands.id }).from(t.brands).limit(1);
+    const row = { storeId: store!.id, categoryId: cat!.id, selling: 500, stock: 1 };
+    await db.insert(t.products).values([
+      { ...row, slug: 'zz-facet-a', title: 'Zzfacet Lamp A' },
+      { ...row, slug: 'zz-facet-b', title: 'Zzfacet Lamp B' },
+      { ...row, slug: 'zz-facet-c', title: 'Zzfacet Lamp C', brandId: brand!.id },
+    ]);
+    const r = await search('zzfacet');
+    expect(r.result.total).toBe(3);
+    expect(r.facets.brands).toEqual([expect.objectContaining({ id: brand!.id, count: 1 })]);
+    expect(r.facets.categories).toEqual([expect.objectContaining({ id: cat!.id, count: 3 })]);
+    await db.delete(t.products).where(sql`slug like 'zz-facet-%'`);
+  });
+
   it('pages without repeating a product', async () => {
     const first = await search('usb', { perPage: 5 });
     const second = await search('usb', { perPage: 5, page: 2 });

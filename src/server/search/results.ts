@@ -96,19 +96,21 @@ function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Pro
            ${needsFlash ? sql`left join ${fp} on ${eq(fp.productId, products.id)}` : sql``}
            where ${where} limit ${COUNT_CAP + 1}) as sample`;
     const open = searchConditions(query, withoutFacets(f), fp);
-    const rows = await queryRows<{ category_id: number | null; brand_id: number | null; n: number }>(
+    // grouping() tells the total row (3) from the per-category (1) and per-brand (2) rows: a brand
+    // row of products without a brand has nulls too.
+    const rows = await queryRows<{ category_id: number | null; brand_id: number | null; g: number; n: number }>(
       db,
-      sql`select category_id, brand_id, count(*)::int as n from ${sample(open.where, open.needsFlash)}
+      sql`select category_id, brand_id, grouping(category_id, brand_id)::int as g, count(*)::int as n from ${sample(open.where, open.needsFlash)}
           group by grouping sets ((category_id), (brand_id), ())`,
     );
-    let total = Number(rows.find((r) => r.category_id === null && r.brand_id === null)?.n ?? 0);
+    let total = Number(rows.find((r) => Number(r.g) === 3)?.n ?? 0);
     if (hasFacetChoice(f)) {
       const chosen = searchConditions(query, f, fp);
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sample(chosen.where, chosen.needsFlash)}`);
       total = Number(row?.n ?? 0);
     }
-    const byCategory = rows.filter((r) => r.category_id !== null).map((r) => ({ id: Number(r.category_id), n: Number(r.n) }));
-    const byBrand = rows.filter((r) => r.brand_id !== null && r.category_id === null).map((r) => ({ id: Number(r.brand_id), n: Number(r.n) }));
+    const byCategory = rows.filter((r) => Number(r.g) === 1).map((r) => ({ id: Number(r.category_id), n: Number(r.n) }));
+    const byBrand = rows.filter((r) => Number(r.g) === 2 && r.brand_id !== null).map((r) => ({ id: Number(r.brand_id), n: Number(r.n) }));
     return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP, facets: await nameFacets(byCategory, byBrand) };
   });
 }
