@@ -2,7 +2,7 @@
 // server, then the compressed bytes each page makes a browser download. Prints figures; never fails.
 //   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10), DATABASE_URL to bench on PostgreSQL,
 //   BENCH_DATA_DIR to reuse a filled database (e.g. after `npm run seed -- --products 100000`).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,9 +22,17 @@ const freePort = () =>
     });
   });
 
-async function startServer() {
+/** Search timings inside a process (scripts/bench-search.ts), on the database the server will use; before it starts (PGlite has one owner). */
+function searchInProcess(dataDir) {
+  spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/bench-search.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, SEED: 'demo' },
+    stdio: 'inherit',
+  });
+}
+
+async function startServer(dataDir) {
   const port = await freePort();
-  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' },
@@ -53,6 +61,9 @@ async function pickTargets(origin) {
     ['category listing', category ? `/all/${category}` : null],
     ['product page', product ?? null],
     ['api/v1/common', '/api/v1/common'],
+    ['search results page', '/search?q=usb%20c'],
+    ['api/v1/search', '/api/v1/search?q=power%20bank'],
+    ['api/v1/suggestions', '/api/v1/suggestions?q=char'],
   ].filter(([, p]) => p);
 }
 
@@ -105,7 +116,9 @@ async function pageWeight(origin, targets) {
 let server;
 try {
   buildIfStale();
-  server = await startServer();
+  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
+  searchInProcess(dataDir);
+  server = await startServer(dataDir);
   console.log(`Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`);
   const targets = await pickTargets(server.origin);
   await throughput(server.origin, targets);

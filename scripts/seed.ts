@@ -2,6 +2,7 @@
 // loads the demo shop when it is empty, then grows the catalog to the given number of products.
 // Stop the server first when using the embedded database: it belongs to one process.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { getEnv } from '../src/server/env';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/demo';
@@ -28,6 +29,8 @@ try {
     }
   });
   console.log(added ? `Added ${added} products in ${((Date.now() - started) / 1000).toFixed(1)} s.` : `The catalog already has ${target} or more products.`);
+  // Fresh statistics, so the planner knows how common each search word is (the embedded database has no autovacuum).
+  await database.db.execute(sql`analyze`);
 } finally {
   await database.close();
 }

@@ -62,6 +62,9 @@ export async function startFakeOAuthProvider({ port = 0, host = '127.0.0.1', cli
       send(res, 500, { error: 'server_error' });
     });
   });
+  // Keep idle connections longer than any client reuses them: with Node's 5 s default, a busy machine's
+  // late timers let the server close a socket the client is just reusing (ECONNRESET in the tests).
+  server.keepAliveTimeout = 60_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -14,6 +14,16 @@ export function enhanceSearch(): void {
     }
     input.value = input.value.trim();
   });
+  // The suggestions popup (React) is downloaded on the input's first focus, never with the page.
+  input.addEventListener(
+    'focus',
+    () => {
+      import('../search/mount')
+        .then(({ mountSearchPopup }) => mountSearchPopup(form, input))
+        .catch((err: unknown) => console.error('[search] the suggestions popup could not load', err));
+    },
+    { once: true },
+  );
   const toggle = document.querySelector<HTMLButtonElement>('.search-toggle');
   toggle?.addEventListener('click', () => {
     const open = form.classList.toggle('open');

@@ -70,8 +70,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = memory ? () => {} : lockDataDir(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const client = memory ? await PGlite.create({ loadDataDir: opts.loadDataDir }) : await PGlite.create(path.join(dataDir, 'pg'));
+    // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
+    const extensions = { pg_trgm };
+    const client = memory ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir }) : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

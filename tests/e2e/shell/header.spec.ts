@@ -12,7 +12,7 @@ for (const javaScriptEnabled of [true, false]) {
       const quick = page.getByRole('navigation', { name: 'Quick links' });
       await expect(quick.getByRole('link', { name: 'Track your order' })).toHaveAttribute('href', '/track-order');
       await expect(quick.getByRole('link', { name: 'Flash sale' })).toHaveAttribute('href', '/flash-sale');
-      await expect(top.getByRole('search').getByRole('searchbox', { name: 'Search' })).toBeVisible();
+      await expect(top.getByRole('search').getByRole('combobox', { name: 'Search' })).toBeVisible();
       await expect(top.getByRole('link', { name: 'Become a seller' })).toHaveAttribute('href', '/seller/register');
       await expect(top.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
       await expect(top.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
@@ -43,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('an empty search goes nowhere and a search goes to /search?q=', async ({ shop, page }) => {
       await shop.open('/site-map');
-      const box = page.getByRole('searchbox', { name: 'Search' });
+      const box = page.getByRole('combobox', { name: 'Search' });
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/site-map$/);
       await box.fill('usb cable');
@@ -76,7 +76,7 @@ test.describe('with JavaScript on', () => {
 
   test('blank text or the search already shown does not navigate', async ({ shop, page }) => {
     await shop.open('/search?q=cable');
-    const box = page.getByRole('searchbox', { name: 'Search' });
+    const box = page.getByRole('combobox', { name: 'Search' });
     await expect(box).toHaveValue('cable');
     const navigations: string[] = [];
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(new URL(f.url()).search); });

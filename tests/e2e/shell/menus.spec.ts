@@ -96,12 +96,12 @@ for (const javaScriptEnabled of [true, false]) {
     test('keeps the search reachable', async ({ shop, page }) => {
       await shop.open('/site-map');
       if (javaScriptEnabled) {
-        await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+        await expect(page.getByRole('combobox', { name: 'Search' })).toBeHidden();
         const toggle = page.getByRole('button', { name: 'Show search' });
         await toggle.click();
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       }
-      await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
     });
   });
 }

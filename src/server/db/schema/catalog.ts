@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, money, updatedAt } from './common';
 import { stores } from './stores';
@@ -83,6 +83,9 @@ export const bundleDeals = pgTable('bundle_deals', {
   status: integer('status').notNull().default(1),
 });
 
+/** PostgreSQL's full-text document type; written only by the search triggers (migration 0003). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -116,6 +119,8 @@ export const products = pgTable(
     status: integer('status').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Weighted search document (title A; brand, category B; tags C; description, specs D), kept by triggers. */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status),
@@ -126,6 +131,7 @@ export const products = pgTable(
     // Whole-catalogue sorts (popularity, rating) walk these instead of sorting every active row.
     index('products_popularity_idx').on(t.soldCount.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 1`),
     index('products_rating_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 1`),
+    index('products_search_idx').using('gin', t.searchVector),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './users';
 export * from './catalog';
 export * from './shopping';
 export * from './orders';
+export * from './search';

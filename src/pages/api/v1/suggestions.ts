@@ -1,0 +1,9 @@
+import { route } from '../../../server/http/route';
+import { ok } from '../../../server/http/envelope';
+import { suggest } from '../../../server/search/suggestions';
+import { parseSuggestText } from '../../../server/search/query';
+
+/** `suggestions?q=`: `data {product, suggested, category, sub_category}` for the search popup. */
+export const ALL = route({
+  GET: async ({ url }) => ok(await suggest(parseSuggestText(url.searchParams)), { headers: { 'cache-control': 'public, max-age=60' } }),
+});

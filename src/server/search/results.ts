@@ -1,0 +1,179 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { getDb, queryRows, type Tx } from '../db/client';
+import { products } from '../db/schema';
+import { cardColumns, toCards } from '../catalog/product-card';
+import { runningFlashPrices, sortNeedsFlash } from '../catalog/listing-sql';
+import type { ListingPage } from '../catalog/listing';
+import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from './match-sql';
+import { prefixQuery, readWords, wasCorrected } from './words';
+import { rememberFor } from './remember';
+import { recordSearch } from './history';
+import { getListingFacets } from '../catalog/listing-facets';
+
+/** A facet value with how many results it holds (among the first COUNT_CAP matches). */
+export interface FacetCount {
+  id: number;
+  title: string;
+  slug: string;
+  count: number;
+}
+
+/** What the results page and `api/v1/search` show. */
+export interface SearchOutcome {
+  /** The text as typed (cleaned). */
+  q: string;
+  /** The text whose results are shown: the typed one, or its correction when the typed one found nothing. */
+  searched: string;
+  /** True when `searched` is a correction of `q`. */
+  corrected: boolean;
+  /** A corrected text that finds more than the one shown ("Did you mean …"), else null. */
+  did_you_mean: string | null;
+  /** The result is a page of the listing shape; `total` stops at COUNT_CAP, and then `total_capped` is true. */
+  result: ListingPage & { total_capped: boolean };
+  facets: { categories: FacetCount[]; brands: FacetCount[] };
+}
+
+/**
+ * Counting stops here: a broad word ("char") matches most of a large catalogue, and counting or
+ * ranking every match costs hundreds of ms on the embedded database. Pages show "1000+ products".
+ */
+export const COUNT_CAP = 1000;
+/** Relevance ranks the best sellers among the matches, this many; further pages continue by best sellers. */
+export const RANKED_CANDIDATES = 200;
+
+type Result = SearchOutcome['result'];
+const emptyPage = (f: SearchFilters): Result => ({ data: [], current_page: f.page, last_page: 1, per_page: f.perPage, total: 0, total_capped: false });
+
+/**
+ * Searches active products: words are normalised and corrected against the dictionary, matched as
+ * prefixes in the weighted full-text index, filtered like a listing and ranked. Page 1 is recorded
+ * (the normalised text and its result count, never who searched) for suggested keywords.
+ */
+export async function searchProducts(text: string, f: SearchFilters, now = new Date()): Promise<SearchOutcome> {
+  const db = getDb();
+  const none: SearchOutcome = { q: text, searched: text, corrected: false, did_you_mean: null, result: emptyPage(f), facets: { categories: [], brands: [] } };
+  if (!text) return none;
+  const read = await readWords(db, text);
+  if (!read.words.length) return none;
+  const typed = await countMatches(db, read.words, f, now);
+  let words = read.words;
+  let corrected = false;
+  let didYouMean: string | null = null;
+  let counted = typed;
+  if (wasCorrected(read)) {
+    const better = await countMatches(db, read.corrected, f, now);
+    if (typed.total === 0 && better.total > 0) {
+      words = read.corrected;
+      corrected = true;
+      counted = better;
+    } else if (better.total > typed.total) {
+      didYouMean = read.corrected.join(' ');
+    }
+  }
+  const searched = corrected ? read.corrected.join(' ') : text;
+  const result = await pageOfMatches(db, words, searched, f, counted, now);
+  if (f.page === 1) await recordSearch(db, words.join(' '), counted.total);
+  return { q: text, searched, corrected, did_you_mean: didYouMean, result, facets: counted.facets };
+}
+
+interface Counted {
+  total: number;
+  capped: boolean;
+  facets: SearchOutcome['facets'];
+}
+
+/**
+ * How many products match (up to COUNT_CAP), and per category and brand (without the facet choices,
+ * so a shopper can widen again). Remembered per words and filters for a few seconds.
+ */
+function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Promise<Counted> {
+  const key = JSON.stringify([words, f.min, f.max, f.rating, f.inStock, f.categoryIds, f.subCategoryIds, f.brandIds]);
+  return rememberFor(key, now.getTime(), async () => {
+    const query = prefixQuery(words);
+    const fp = runningFlashPrices(db, now);
+    const sample = (where: SQL, needsFlash: boolean) =>
+      sql`(select ${products.categoryId} as category_id, ${products.brandId} as brand_id from ${products}
+           ${needsFlash ? sql`left join ${fp} on ${eq(fp.productId, products.id)}` : sql``}
+           where ${where} limit ${COUNT_CAP + 1}) as sample`;
+    const open = searchConditions(query, withoutFacets(f), fp);
+    // grouping() tells the total row (3) from the per-category (1) and per-brand (2) rows: a brand
+    // row of products without a brand has nulls too.
+    const rows = await queryRows<{ category_id: number | null; brand_id: number | null; g: number; n: number }>(
+      db,
+      sql`select category_id, brand_id, grouping(category_id, brand_id)::int as g, count(*)::int as n from ${sample(open.where, open.needsFlash)}
+          group by grouping sets ((category_id), (brand_id), ())`,
+    );
+    let total = Number(rows.find((r) => Number(r.g) === 3)?.n ?? 0);
+    if (hasFacetChoice(f)) {
+      const chosen = searchConditions(query, f, fp);
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sample(chosen.where, chosen.needsFlash)}`);
+      total = Number(row?.n ?? 0);
+    }
+    const byCategory = rows.filter((r) => Number(r.g) === 1).map((r) => ({ id: Number(r.category_id), n: Number(r.n) }));
+    const byBrand = rows.filter((r) => Number(r.g) === 2 && r.brand_id !== null).map((r) => ({ id: Number(r.brand_id), n: Number(r.n) }));
+    return { total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP, facets: await nameFacets(byCategory, byBrand) };
+  });
+}
+
+const FACET_LIMIT = 12;
+
+/** Names of the counted categories and brands, from the per-process lists every listing uses. */
+async function nameFacets(byCategory: { id: number; n: number }[], byBrand: { id: number; n: number }[]): Promise<SearchOutcome['facets']> {
+  const { all_categories, brands } = await getListingFacets();
+  const named = (list: { id: number; n: number }[], known: { id: number; title: string; slug: string }[]): FacetCount[] => {
+    const byId = new Map(known.map((k) => [k.id, k]));
+    return list
+      .sort((a, b) => b.n - a.n || a.id - b.id)
+      .flatMap((x) => {
+        const k = byId.get(x.id);
+        return k ? [{ id: x.id, title: k.title, slug: k.slug, count: x.n }] : [];
+      })
+      .slice(0, FACET_LIMIT);
+  };
+  return { categories: named(byCategory, all_categories), brands: named(byBrand, brands) };
+}
+
+/**
+ * One page of matches as cards. Relevance: the RANKED_CANDIDATES best sellers among the matches are
+ * ranked by relevance, and pages past them continue with the other matches by best sellers (the
+ * same order the candidates were taken in, so nothing repeats or goes missing).
+ */
+async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFilters, counted: Counted, now: Date): Promise<Result> {
+  if (counted.total === 0) return emptyPage(f);
+  const query = prefixQuery(words);
+  const fp = runningFlashPrices(db, now);
+  const { where, needsFlash } = searchConditions(query, f, fp);
+  const joinFlash = needsFlash || (f.sort !== 'relevance' && sortNeedsFlash(f.sort));
+  const cards = () => {
+    const q = db.select(cardColumns).from(products);
+    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)) : q).where(where).orderBy(...sortOrder(f, fp));
+  };
+  const offset = (f.page - 1) * f.perPage;
+  if (f.sort !== 'relevance' || offset >= RANKED_CANDIDATES) {
+    return pageOf(db, await cards().limit(f.perPage).offset(offset), f, counted);
+  }
+  const ids = db.select({ id: products.id }).from(products);
+  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)) : ids).where(where).orderBy(...sortOrder(f, fp)).limit(RANKED_CANDIDATES);
+  const ranked = await db
+    .select(cardColumns)
+    .from(products)
+    .where(inArray(products.id, candidates))
+    .orderBy(...relevanceOrder(query, text))
+    .limit(Math.min(f.perPage, RANKED_CANDIDATES - offset))
+    .offset(offset);
+  // A page that reaches past the ranked candidates continues with the next best sellers.
+  const missing = f.perPage - ranked.length;
+  const rest = missing > 0 && ranked.length === RANKED_CANDIDATES - offset ? await cards().limit(missing).offset(RANKED_CANDIDATES) : [];
+  return pageOf(db, [...ranked, ...rest], f, counted);
+}
+
+async function pageOf(db: Tx, rows: Parameters<typeof toCards>[1], f: SearchFilters, counted: Counted): Promise<Result> {
+  return {
+    data: await toCards(db, rows),
+    current_page: f.page,
+    last_page: Math.max(1, Math.ceil(counted.total / f.perPage)),
+    per_page: f.perPage,
+    total: counted.total,
+    total_capped: counted.capped,
+  };
+}
