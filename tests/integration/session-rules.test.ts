@@ -102,6 +102,7 @@ describe('the session cookie', () => {
       ['delete', 'frontend_session', { path: '/' }],
     ]);
     vi.stubEnv('SECURE_COOKIES', 'true');
+    vi.stubEnv('PUBLIC_URL', 'https://shop.test'); // required with SECURE_COOKIES (issue 9)
     vi.resetModules(); // getEnv() caches the environment it read first
     const fresh = await import('../../src/server/users/sessions');
     const secure = jar();

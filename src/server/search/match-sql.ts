@@ -2,7 +2,7 @@ import { and, desc, gt, sql, type SQL } from 'drizzle-orm';
 import { products } from '../db/schema';
 import type { ListingFilters } from '../../lib/listing-filters';
 import type { SearchSort } from '../../lib/schemas/search';
-import { listingConditions, listingOrder, type FlashJoin } from '../catalog/listing-sql';
+import { listingConditions, listingOrder, type FlashJoin, type VariantJoin } from '../catalog/listing-sql';
 
 /** The search filters: a listing's filters, a relevance sort and "in stock only". */
 export interface SearchFilters extends Omit<ListingFilters, 'sort'> {
@@ -19,8 +19,8 @@ export const withoutFacets = (f: SearchFilters): SearchFilters => ({ ...f, categ
 export const hasFacetChoice = (f: SearchFilters) => Boolean(f.categoryIds?.length || f.subCategoryIds?.length || f.brandIds?.length);
 
 /** WHERE of a search: the document matches the query, plus every listing filter and in-stock. */
-export function searchConditions(query: SQL, f: SearchFilters, fp: FlashJoin): { where: SQL; needsFlash: boolean } {
-  const listing = listingConditions(asListing(f), {}, fp);
+export function searchConditions(query: SQL, f: SearchFilters, fp: FlashJoin, vp: VariantJoin): { where: SQL; needsFlash: boolean } {
+  const listing = listingConditions(asListing(f), {}, fp, vp);
   const where = and(sql`${products.searchVector} @@ (${query})`, listing.where, f.inStock ? gt(products.stock, 0) : undefined)!;
   return { where, needsFlash: listing.needsFlash };
 }
@@ -42,4 +42,4 @@ export function relevanceOrder(query: SQL, text: string): SQL[] {
 }
 
 /** ORDER BY of a listing sort chosen on a search. */
-export const sortOrder = (f: SearchFilters, fp: FlashJoin): SQL[] => (f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp));
+export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] => (f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp, vp));

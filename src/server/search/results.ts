@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '../db/client';
 import { products } from '../db/schema';
 import { cardColumns, toCards } from '../catalog/product-card';
-import { runningFlashPrices, sortNeedsFlash } from '../catalog/listing-sql';
+import { runningFlashPrices, sortNeedsFlash, variantPrices } from '../catalog/listing-sql';
 import type { ListingPage } from '../catalog/listing';
 import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from './match-sql';
 import { prefixQuery, readWords, wasCorrected } from './words';
@@ -91,11 +91,12 @@ function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Pro
   return rememberFor(key, now.getTime(), async () => {
     const query = prefixQuery(words);
     const fp = runningFlashPrices(db, now);
+    const vp = variantPrices(db);
     const sample = (where: SQL, needsFlash: boolean) =>
       sql`(select ${products.categoryId} as category_id, ${products.brandId} as brand_id from ${products}
-           ${needsFlash ? sql`left join ${fp} on ${eq(fp.productId, products.id)}` : sql``}
+           ${needsFlash ? sql`left join ${fp} on ${eq(fp.productId, products.id)} left join ${vp} on ${eq(vp.productId, products.id)}` : sql``}
            where ${where} limit ${COUNT_CAP + 1}) as sample`;
-    const open = searchConditions(query, withoutFacets(f), fp);
+    const open = searchConditions(query, withoutFacets(f), fp, vp);
     // grouping() tells the total row (3) from the per-category (1) and per-brand (2) rows: a brand
     // row of products without a brand has nulls too.
     const rows = await queryRows<{ category_id: number | null; brand_id: number | null; g: number; n: number }>(
@@ -105,7 +106,7 @@ function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Pro
     );
     let total = Number(rows.find((r) => Number(r.g) === 3)?.n ?? 0);
     if (hasFacetChoice(f)) {
-      const chosen = searchConditions(query, f, fp);
+      const chosen = searchConditions(query, f, fp, vp);
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sample(chosen.where, chosen.needsFlash)}`);
       total = Number(row?.n ?? 0);
     }
@@ -142,18 +143,19 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
   if (counted.total === 0) return emptyPage(f);
   const query = prefixQuery(words);
   const fp = runningFlashPrices(db, now);
-  const { where, needsFlash } = searchConditions(query, f, fp);
+  const vp = variantPrices(db);
+  const { where, needsFlash } = searchConditions(query, f, fp, vp);
   const joinFlash = needsFlash || (f.sort !== 'relevance' && sortNeedsFlash(f.sort));
   const cards = () => {
     const q = db.select(cardColumns).from(products);
-    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)) : q).where(where).orderBy(...sortOrder(f, fp));
+    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : q).where(where).orderBy(...sortOrder(f, fp, vp));
   };
   const offset = (f.page - 1) * f.perPage;
   if (f.sort !== 'relevance' || offset >= RANKED_CANDIDATES) {
     return pageOf(db, await cards().limit(f.perPage).offset(offset), f, counted);
   }
   const ids = db.select({ id: products.id }).from(products);
-  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)) : ids).where(where).orderBy(...sortOrder(f, fp)).limit(RANKED_CANDIDATES);
+  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids).where(where).orderBy(...sortOrder(f, fp, vp)).limit(RANKED_CANDIDATES);
   const ranked = await db
     .select(cardColumns)
     .from(products)
