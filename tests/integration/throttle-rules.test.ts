@@ -71,6 +71,7 @@ describe('the per-address sign-in counter', () => {
     const [noPassword] = await getDb().insert(users).values({ name: 'Social Only', email: uniqueEmail('social') }).returning();
     for (const [who, password] of [[uniqueEmail('nobody'), 'whatever'], [email, 'wrong'], [noPassword!.email, 'whatever']] as const) {
       const err = await signIn({ email: who, password }, authCtx()).catch((e: AppError) => e);
+      expect(WRONG_CREDENTIALS).toBe('The email or password is incorrect.');
       // One form-level message, tied to no field (issue 11: an error shows once).
       expect(err).toMatchObject({ httpStatus: 401, message: WRONG_CREDENTIALS });
       expect((err as AppError).details).toBeUndefined();
