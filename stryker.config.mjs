@@ -15,6 +15,7 @@ export default {
     'src/lib/cart-rules.ts',
     'src/server/http/csrf.ts',
     'src/server/users/redirect.ts',
+    'src/lib/safe-redirect.ts',
     'src/server/http/throttle.ts',
     'src/server/users/auth.ts',
     'src/server/users/sessions.ts',

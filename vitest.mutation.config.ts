@@ -17,6 +17,7 @@ export default defineConfig({
       'tests/unit/csrf-rules.test.ts',
       'tests/unit/auth-redirect.test.ts',
       'tests/unit/redirect-rules.test.ts',
+      'tests/unit/safe-redirect.test.ts',
       'tests/unit/test-routes.test.ts',
       'tests/unit/throttle-rules.test.ts',
       'tests/integration/throttle-rules.test.ts',
@@ -25,6 +26,9 @@ export default defineConfig({
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
+    // Integration files copy one migrated template database (tests/setup/template.ts), as in `npm test`.
+    globalSetup: ['tests/setup/template.ts'],
+    setupFiles: ['tests/setup/isolate.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
