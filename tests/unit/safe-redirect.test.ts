@@ -47,4 +47,18 @@ describe('the one redirect rule (localPath)', () => {
     expect(localPathOfUrl('https://evil.example/x', origins)).toBeNull();
     expect(localPathOfUrl(null, origins)).toBeNull();
   });
+
+  it('takes paths up to 1,000 characters and refuses longer ones', () => {
+    const path = (n: number) => `/${'a'.repeat(n - 1)}`;
+    expect(localPath(path(1000))).toBe(path(1000));
+    expect(localPath(path(1001))).toBeNull();
+  });
+
+  it('decodes at most three rounds: a slash hidden under four encodings stays a harmless path on this site', () => {
+    // `%2f` encoded three more times; decoding stops before it becomes `//evil.example`, so the browser
+    // is sent to a literal, encoded path of ours (a 404 at worst), never to another host.
+    const fourTimes = '/%2525252f%2525252fevil.example';
+    expect(localPath(fourTimes)).toBe(fourTimes);
+    expect(localPath('/%25252f%25252fevil.example')).toBeNull(); // three encodings: decoded, refused
+  });
 });
