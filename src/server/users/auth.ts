@@ -1,11 +1,10 @@
-import type { APIContext } from 'astro';
 import { AppError } from '../http/errors';
 import { hitLimit, releaseLimit, resetLimit, throttled, type Limit } from '../http/throttle';
-import { findAccountByEmail, findAccountById, toAuthUser, type AuthUser } from './accounts';
+import { findAccountByEmail, toAuthUser, type AuthUser } from './accounts';
 import { dummyHash, verifyPassword } from './passwords';
-import { createSession, deleteSession, setSessionCookie } from './sessions';
+import { createSession, deleteSession } from './sessions';
 import { mergeGuestIntoUser } from './merge-guest';
-import { authContextOf, type AuthContext } from './request-meta';
+import type { AuthContext } from './request-meta';
 import type { SigninInput } from '../../lib/schemas/auth';
 
 /** What sign-in and sign-up answer: the session token (Bearer for API clients) and the user. */
@@ -58,15 +57,6 @@ export async function startSession(userId: number, ctx: AuthContext): Promise<{ 
   await mergeGuestIntoUser(ctx.guestToken, userId);
   if (ctx.sessionHash) await deleteSession(ctx.sessionHash);
   return createSession(userId, { userAgent: ctx.userAgent, ip: ctx.ip });
-}
-
-/** For routes (e.g. social login callbacks): starts the session and sets the session cookie. */
-export async function completeSignIn(ctx: APIContext, userId: number): Promise<SignedIn> {
-  const account = await findAccountById(userId);
-  if (!account) throw new AppError({ code: 'NOT_FOUND', message: 'This account no longer exists.' });
-  const { token } = await startSession(userId, authContextOf(ctx));
-  setSessionCookie(ctx.cookies, token);
-  return { token, user: toAuthUser(account) };
 }
 
 /** Ends the session on the server (the caller clears the cookie). */
