@@ -8,7 +8,7 @@ export interface Memo<T> {
   clear(): void;
 }
 
-const all = new Set<Memo<unknown>>();
+const all = new Set<{ clear(): void }>();
 
 /** Wraps `load` so its result is reused for `ttlMs`; a failed load is not kept. */
 export function memoFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): Memo<T> {
@@ -29,7 +29,35 @@ export function memoFor<T>(ttlMs: number, load: () => Promise<T>, now: () => num
       cached = undefined;
     },
   };
-  all.add(memo as Memo<unknown>);
+  all.add(memo);
+  return memo;
+}
+
+/** Values per key, each kept for `ttlMs` (at most `maxEntries` keys; a full table starts over). */
+export interface KeyedMemo<T> {
+  get(key: string, now: number, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+/** Like memoFor, per key: listing totals and search counts per filter set. A failed load is not kept. */
+export function keyedMemo<T>(ttlMs: number, maxEntries: number): KeyedMemo<T> {
+  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const memo: KeyedMemo<T> = {
+    get(key, now, load) {
+      const hit = entries.get(key);
+      if (hit && now >= hit.at && now - hit.at < ttlMs) return hit.value;
+      if (entries.size >= maxEntries) entries.clear();
+      const value = load();
+      const entry = { at: now, value };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+  all.add(memo);
   return memo;
 }
 

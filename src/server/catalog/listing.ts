@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { keyedMemo } from '../cache/memo';
 import { getDb, type Tx } from '../db/client';
 import { brands, categories, collections, products, subCategories, tags } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -104,7 +105,7 @@ export async function queryListingPage(db: Tx, f: ListingFilters, scope: Resolve
       .orderBy(...listingOrder(f.sort, fp, vp))
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage),
-    opts.withTotal === false ? null : rememberCount(countKey, now.getTime(), countTotal),
+    opts.withTotal === false ? null : counts.get(countKey, now.getTime(), countTotal),
   ]);
   const total = counted ?? (f.page - 1) * f.perPage + rows.length;
   return {
@@ -119,24 +120,10 @@ export async function queryListingPage(db: Tx, f: ListingFilters, scope: Resolve
 // Counting a large listing scans every matching row (≈240 ms for 100,000 products on PGlite) while
 // the page itself comes from an index in a few ms. Totals are kept per filter set for a few seconds in
 // each process: paging and sorting reuse them, and a stale total only shifts the last page briefly.
-const COUNT_TTL_MS = 15_000;
-const COUNT_ENTRIES = 500;
-const counts = new Map<string, { at: number; value: Promise<number> }>();
-
-function rememberCount(key: string, now: number, compute: () => Promise<number>): Promise<number> {
-  const hit = counts.get(key);
-  if (hit && now - hit.at < COUNT_TTL_MS && now >= hit.at) return hit.value;
-  if (counts.size >= COUNT_ENTRIES) counts.clear();
-  const value = compute();
-  counts.set(key, { at: now, value });
-  value.catch(() => counts.delete(key));
-  return value;
-}
+const counts = keyedMemo<number>(15_000, 500);
 
 /** Forgets remembered listing totals (tests, or after bulk changes). */
-export function clearListingCounts(): void {
-  counts.clear();
-}
+export const clearListingCounts = (): void => counts.clear();
 
 /** A listing (category, subcategory, source keys, brand, collection): its context and one page of products. */
 export async function browseListing(f: ListingFilters, extra: Pick<ResolvedScope, 'flashSaleId'> = {}): Promise<ListingContext & { result: ListingPage }> {
