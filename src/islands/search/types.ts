@@ -1,14 +1,7 @@
+import type { ApiCard } from '../../lib/api-card';
+
 /** The popup's view of `api/v1/suggestions` (islands never import server code). */
-export interface SuggestedProduct {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  selling: number;
-  offered: number;
-  price: number | null;
-  end_time: string | null;
-}
+export type SuggestedProduct = ApiCard;
 
 export interface SuggestionsData {
   product: SuggestedProduct[];

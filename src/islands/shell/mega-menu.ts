@@ -1,19 +1,10 @@
 import { cardPriceOf, formatPrice, type PriceFormat } from '../../lib/price';
 import { productUrl } from '../../lib/urls';
 import { api } from '../../lib/api';
+import type { ApiCard } from '../../lib/api-card';
 
 /** What the mega menu reads of GET /api/v1/all?category= (`data.result.data`). */
-interface MenuProduct {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  selling: number;
-  offered: number;
-  price: number | null;
-  end_time: string | null;
-  variant_prices?: number[];
-}
+type MenuProduct = ApiCard;
 interface Listing {
   result: { data: MenuProduct[] };
 }

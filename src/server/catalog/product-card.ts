@@ -2,18 +2,10 @@ import { and, eq, exists, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '../db/schema';
 import { cardPriceOf } from '../../lib/price';
+import type { ApiCard } from '../../lib/api-card';
 
 /** What every response carries for a product (DESIGN.md): prices in cents, flash price and its end. */
-export interface ProductCard {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  selling: number;
-  offered: number;
-  /** Flash price, when the product is in a running flash sale. */
-  price: number | null;
-  end_time: string | null;
+export interface ProductCard extends ApiCard {
   /** Price of each variant with attributes (0 = the product's own price); empty without variants. */
   variant_prices: number[];
   /** The price rule's figure for this card (the cheapest variant's, when variants differ: "from"). */
