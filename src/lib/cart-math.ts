@@ -87,3 +87,6 @@ export function sumTotals(all: readonly Totals[]): Totals {
 
 /** The cart count (the badge): the sum of every line's quantity, checked or not. */
 export const cartCountOf = (lines: readonly { quantity: number }[]): number => lines.reduce((n, l) => n + l.quantity, 0);
+
+/** The non-HttpOnly cookie that carries the badge's count to shared (cached) guest pages; the server writes it after each cart change. */
+export const CART_COUNT_COOKIE = 'cart_count';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import { getDb, queryRows, type Tx } from '../db/client';
 
 /** Whose cart: a signed-in user's, or a guest's (the spec's user_token). */
 export type CartOwner = { userId: number; guestToken?: undefined } | { userId?: undefined; guestToken: string };
@@ -49,4 +49,9 @@ export async function cartCount(db: Tx, owner: CartOwner | null): Promise<number
 export async function lockExistingCart(tx: Tx, owner: CartOwner): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(tx, sql`select id from carts where ${ownerWhere(owner)} for update`);
   return row?.id ?? null;
+}
+
+/** The badge's count for whoever is asking (signed-in user or guest token); 0 for neither. */
+export function cartCountFor(actor: { user?: { id: number } | null; guestToken?: string | null }): Promise<number> {
+  return cartCount(getDb(), ownerOf(actor));
 }

@@ -5,6 +5,7 @@ import { getDb, type Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { getEnv } from '../env';
 import type { SessionUser } from './identity';
+import { CART_COUNT_COOKIE } from '../../lib/cart-math';
 
 /** The spec's auth cookie: prefix frontend_, path /, max age 31622400 s (section 9). */
 export const SESSION_COOKIE = 'frontend_session';
@@ -68,8 +69,11 @@ export function setSessionCookie(cookies: AstroCookies, token: string): void {
     secure: getEnv().SECURE_COOKIES,
     maxAge: SESSION_MAX_AGE_S,
   });
+  // The badge's cookie spoke for the guest; the account's count is written by its next page (CartLink).
+  cookies.delete(CART_COUNT_COOKIE, { path: '/' });
 }
 
 export function clearSessionCookie(cookies: AstroCookies): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
+  cookies.delete(CART_COUNT_COOKIE, { path: '/' });
 }

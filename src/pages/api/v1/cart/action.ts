@@ -1,0 +1,6 @@
+import { route } from '../../../../server/http/route';
+import { serveCartAction } from '../../../../server/web/cart-actions';
+import { addToCartAction } from '../../../../server/cart/actions';
+
+/** Adds to the cart `{product_id, quantity, inventory_id?, bundle_deal_id?}` → `data {id, quantity, cartCount}`. */
+export const ALL = route({ POST: serveCartAction(addToCartAction) });
