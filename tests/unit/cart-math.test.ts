@@ -42,7 +42,10 @@ describe('line amounts and totals', () => {
 
 describe('cart request schemas', () => {
   it('reads form fields and drops any price', () => {
-    expect(CartActionSchema.parse({ product_id: '12', quantity: '3', inventory_id: '', price: '1' })).toEqual({ product_id: 12, quantity: 3, inventory_id: undefined, bundle_deal_id: undefined });
+    const parsed = CartActionSchema.parse({ product_id: '12', quantity: '3', inventory_id: '', price: '1' });
+    expect([parsed.product_id, parsed.quantity, parsed.inventory_id, parsed.bundle_deal_id]).toEqual([12, 3, undefined, undefined]);
+    expect(parsed).not.toHaveProperty('price');
+    expect(CartActionSchema.parse({ product_id: 1, 'attr[3]': '12', 'attr[4]': '15' }).choice).toEqual({ 3: 12, 4: 15 });
     expect(CartActionSchema.parse({ product_id: 12 }).quantity).toBe(1);
     expect(Number.isNaN(CartActionSchema.parse({ product_id: 12, quantity: 'x' }).quantity)).toBe(true);
     expect(CartActionSchema.safeParse({ product_id: -1 }).success).toBe(false);
@@ -52,6 +55,8 @@ describe('cart request schemas', () => {
   it('reads line ids from arrays, repeated or comma-separated fields', () => {
     expect(CartChangeSchema.parse({ checked: [1, '2'], unchecked: '3,4' })).toEqual({ checked: [1, 2], unchecked: [3, 4], isBundle: undefined });
     expect(CartChangeSchema.parse({}).checked).toEqual([]);
+    // A plain form lists its lines; the boxes left unticked are the unchecked ones.
+    expect(CartChangeSchema.parse({ lines: ['1', '2', '3'], checked: '2' })).toMatchObject({ checked: [2], unchecked: [1, 3] });
     expect(CartChangeSchema.parse({ isBundle: 'true' }).isBundle).toBe(true);
     expect(CartChangeSchema.safeParse({ checked: ['x'] }).success).toBe(false);
   });

@@ -35,7 +35,7 @@ export function buyNow(owner: CartOwner, input: CartActionInput): Promise<CartAc
 }
 
 async function putLine(tx: Tx, owner: CartOwner, input: CartActionInput, mode: 'add' | 'set'): Promise<CartActionResult> {
-  const item = await findSellable(tx, input.product_id, input.inventory_id);
+  const item = await findSellable(tx, input.product_id, input.inventory_id, input.choice);
   const dealId = dealOf(item, input.bundle_deal_id);
   // The cart row lock makes the check below and the write one step for this cart (owner.ts).
   const cartId = await lockCart(tx, owner);

@@ -52,6 +52,7 @@ export async function lockExistingCart(tx: Tx, owner: CartOwner): Promise<number
 }
 
 /** The badge's count for whoever is asking (signed-in user or guest token); 0 for neither. */
-export function cartCountFor(actor: { user?: { id: number } | null; guestToken?: string | null }): Promise<number> {
-  return cartCount(getDb(), ownerOf(actor));
+export async function cartCountFor(actor: { user?: { id: number } | null; guestToken?: string | null }): Promise<number> {
+  const owner = ownerOf(actor);
+  return owner ? cartCount(getDb(), owner) : 0;
 }

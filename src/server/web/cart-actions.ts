@@ -50,14 +50,21 @@ export function serveCartAction<S extends z.ZodType, R>(declaration: ActionDecla
 
 function authorize(ctx: APIContext, auth: ActionDeclaration<z.ZodType, unknown>['auth']): void {
   if (auth === 'user' && !ctx.locals.user) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in first.' });
-  if (auth === 'guest-or-user' && !ctx.locals.user && !ctx.locals.guestToken) ctx.locals.guestToken = mintGuestToken(ctx);
+  if (auth !== 'guest-or-user' || ctx.locals.user) return;
+  if (!ctx.locals.guestToken) ctx.locals.guestToken = mintGuestToken(ctx);
+  // A browser's script sent its localStorage token: the cookie takes the same one, so pages show this cart.
+  else if (!ctx.cookies.has(GUEST_COOKIE)) setGuestCookie(ctx, ctx.locals.guestToken);
 }
 
 /** A new guest's token, kept in the HttpOnly guest cookie so pages and later calls find the same cart. */
 function mintGuestToken(ctx: APIContext): string {
   const token = randomBytes(24).toString('base64url');
-  ctx.cookies.set(GUEST_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: getEnv().SECURE_COOKIES, maxAge: GUEST_MAX_AGE_S });
+  setGuestCookie(ctx, token);
   return token;
+}
+
+function setGuestCookie(ctx: APIContext, token: string): void {
+  ctx.cookies.set(GUEST_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: getEnv().SECURE_COOKIES, maxAge: GUEST_MAX_AGE_S });
 }
 
 /** The badge's cookie (readable by the shell script; it holds only a number). */
