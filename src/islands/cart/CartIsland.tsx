@@ -44,7 +44,13 @@ export default function CartIsland({ initial, ...shared }: Props) {
       setBusy(false);
     }
   };
-  const toggle = (ids: number[], checked: boolean) => run(() => cartAction('cart/change', checked ? { checked: ids, unchecked: [] } : { checked: [], unchecked: ids }));
+  const toggle = (ids: number[], checked: boolean) => {
+    // The box follows the click at once; the server's answer (run → refreshCart) then settles every figure.
+    const selected = checked ? 1 : 2;
+    const mark = (l: CartLineData) => (ids.includes(l.id) ? { ...l, selected } : l);
+    $cart.set({ ...cart, cartProducts: cart.cartProducts.map(mark), stores: cart.stores.map((s) => ({ ...s, lines: s.lines.map(mark) })) });
+    return run(() => cartAction('cart/change', checked ? { checked: ids, unchecked: [] } : { checked: [], unchecked: ids }));
+  };
   const onToggle = (line: CartLineData, checked: boolean) => toggle([line.id], checked);
   const onQuantity = (line: CartLineData, quantity: number) =>
     run(() => cartAction('cart/action', { product_id: line.product_id, inventory_id: line.inventory_id ?? undefined, quantity, set: 1 }));

@@ -7,8 +7,9 @@ import { enhanceToast } from './toast-view';
 import { enhanceProgress } from './progress';
 import { enhanceNewsletter } from './newsletter';
 import { enhanceMegaMenu } from './mega-menu';
+import { enhanceQuickAdd } from './quick-add';
 
-for (const enhance of [enhanceToast, enhanceDropdowns, enhanceSearch, enhanceCartBadge, enhanceNotices, enhanceProgress, enhanceNewsletter, enhanceMegaMenu]) {
+for (const enhance of [enhanceToast, enhanceDropdowns, enhanceSearch, enhanceCartBadge, enhanceNotices, enhanceProgress, enhanceNewsletter, enhanceMegaMenu, enhanceQuickAdd]) {
   try {
     enhance();
   } catch (err) {
