@@ -3,7 +3,7 @@
 // words, typos, units, two words, a brand, nothing — each remembered count forgotten first, so every
 // figure includes the counting. Prints p50/p95; never fails the bench.
 import { sql } from 'drizzle-orm';
-import { getEnv } from '../src/server/env';
+import { getEnv } from '../src/server/core/env';
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/demo';
 import { suggest } from '../src/server/search/suggestions';

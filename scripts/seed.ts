@@ -3,7 +3,7 @@
 // Stop the server first when using the embedded database: it belongs to one process.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { getEnv } from '../src/server/env';
+import { getEnv } from '../src/server/core/env';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/demo';
 import { growCatalog } from '../src/server/demo/scale';

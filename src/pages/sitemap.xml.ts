@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSitemap, renderSitemap, renderSitemapIndex } from '../server/catalog/sitemap';
-import { publicOrigin } from '../server/http/origin';
+import { getSitemap, renderSitemap, renderSitemapIndex } from '@/server/catalog/sitemap';
+import { publicOrigin } from '@/server/core/origin';
 
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 

@@ -1,8 +1,8 @@
-import { getEnv, InvalidEnvError } from './env';
-import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
-import { DataDirLockedError } from './db/lock';
-import { settleAfterAnswer } from './background';
-import { testRoutesProblem } from './test-routes';
+import { getEnv, InvalidEnvError } from '@/server/core/env';
+import { getDatabase, migrateDatabase, openDatabase, setDatabase } from '@/server/db/client';
+import { DataDirLockedError } from '@/server/db/lock';
+import { settleAfterAnswer } from '@/server/core/background';
+import { testRoutesProblem } from '@/server/test-routes';
 
 let ready: Promise<void> | undefined;
 
@@ -30,7 +30,7 @@ async function boot(): Promise<void> {
   await migrateDatabase(database);
   setDatabase(database);
   if (env.SEED === 'demo') {
-    const { seedDemoIfEmpty } = await import('./demo');
+    const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
   const close = () => {

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { addresses, savedCards } from '../../src/server/db/schema';
-import { deleteAddress, getAddress, listAddresses, saveAddress, setDefaultAddress } from '../../src/server/users/addresses';
-import { deleteCard, listCards } from '../../src/server/users/cards';
-import { ALL as addressById } from '../../src/pages/api/v1/user/address/[id]';
-import { ALL as updateAddress } from '../../src/pages/api/v1/user/address/action/[id]';
-import { ALL as createAddress } from '../../src/pages/api/v1/user/address/action';
-import { ALL as cardById } from '../../src/pages/api/v1/user/card/[id]';
-import { ALL as cardsAll } from '../../src/pages/api/v1/user/card/all';
+import { getDb } from '@/server/db/client';
+import { addresses, savedCards } from '@/server/db/schema';
+import { deleteAddress, getAddress, listAddresses, saveAddress, setDefaultAddress } from '@/server/account/addresses';
+import { deleteCard, listCards } from '@/server/account/cards';
+import { ALL as addressById } from '@/pages/api/v1/user/address/[id]';
+import { ALL as updateAddress } from '@/pages/api/v1/user/address/action/[id]';
+import { ALL as createAddress } from '@/pages/api/v1/user/address/action';
+import { ALL as cardById } from '@/pages/api/v1/user/card/[id]';
+import { ALL as cardsAll } from '@/pages/api/v1/user/card/all';
 import { address, apiContext, makeUser, seedPlaces } from './account-fixtures';
 
 useTestDatabase();

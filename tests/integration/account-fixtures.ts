@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import { getDb } from '../../src/server/db/client';
-import { countries, states, stores, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/users/passwords';
-import type { AddressInput } from '../../src/lib/schemas/account';
+import { getDb } from '@/server/db/client';
+import { countries, states, stores, users } from '@/server/db/schema';
+import { hashPassword } from '@/server/auth/passwords';
+import type { AddressInput } from '@/lib/schemas/account';
 
 /** A user, optionally with a password. */
 export async function makeUser(email: string, password?: string) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { storeFollowers, userVouchers, vouchers } from '../../src/server/db/schema';
-import { listUserVouchers } from '../../src/server/users/vouchers';
-import { countFollowers, listFollowedStores, setFollowing } from '../../src/server/users/following';
-import { ALL as followEndpoint } from '../../src/pages/api/v1/user/store/follow';
+import { getDb } from '@/server/db/client';
+import { storeFollowers, userVouchers, vouchers } from '@/server/db/schema';
+import { listUserVouchers } from '@/server/vouchers/user-vouchers';
+import { countFollowers, listFollowedStores, setFollowing } from '@/server/account/following';
+import { ALL as followEndpoint } from '@/pages/api/v1/user/store/follow';
 import { apiContext, makeStore, makeUser } from './account-fixtures';
 
 useTestDatabase();

@@ -11,17 +11,17 @@ const dataDir = vi.hoisted(() => {
 });
 
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { addresses, carts, orders, savedCards, sessions, storeFollowers, users } from '../../src/server/db/schema';
-import { getProfile, updateProfile } from '../../src/server/users/profile';
-import { changePassword, deleteAccount } from '../../src/server/users/account';
-import { createSession, findSessionUser, hashToken } from '../../src/server/users/sessions';
-import { verifyPassword } from '../../src/server/users/passwords';
-import { saveAddress } from '../../src/server/users/addresses';
-import { setFollowing } from '../../src/server/users/following';
-import { parseWith } from '../../src/server/http/body';
-import { ProfileSchema, IMAGE_MESSAGE } from '../../src/lib/schemas/account';
-import { ALL as profileEndpoint } from '../../src/pages/api/v1/user/profile';
+import { getDb } from '@/server/db/client';
+import { addresses, carts, orders, savedCards, sessions, storeFollowers, users } from '@/server/db/schema';
+import { getProfile, updateProfile } from '@/server/account/profile';
+import { changePassword, deleteAccount } from '@/server/account/account';
+import { createSession, findSessionUser, hashToken } from '@/server/auth/sessions';
+import { verifyPassword } from '@/server/auth/passwords';
+import { saveAddress } from '@/server/account/addresses';
+import { setFollowing } from '@/server/account/following';
+import { parseWith } from '@/server/core/validation';
+import { ProfileSchema, IMAGE_MESSAGE } from '@/lib/schemas/account';
+import { ALL as profileEndpoint } from '@/pages/api/v1/user/profile';
 import { address, apiContext, makeStore, makeUser, seedPlaces } from './account-fixtures';
 
 useTestDatabase();

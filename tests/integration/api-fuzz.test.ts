@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
 import { makeUser, seedPlaces } from './account-fixtures';
-import { createSession } from '../../src/server/users/sessions';
+import { createSession } from '@/server/auth/sessions';
 import { listApiRoutes, request, type ApiRoute } from './http';
-import { settleAfterAnswer } from '../../src/server/background';
+import { settleAfterAnswer } from '@/server/core/background';
 
 /**
  * Bounded fuzz of every endpoint under src/pages/api/v1 (found on disk, so a new endpoint is included

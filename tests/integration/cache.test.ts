@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
-import { pageCache, withPageCaching } from '../../src/server/http/page-caching';
-import { etagOf } from '../../src/server/http/cache';
+import { pageCache, withPageCaching } from '@/server/web/page-caching';
+import { etagOf } from '@/server/web/cache';
 
 /** Just enough of Astro's context for the caching step: the request, locals and cookies set so far. */
 function context(path: string, init: { method?: string; headers?: Record<string, string>; locals?: Partial<App.Locals>; cookies?: string[] } = {}) {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { browseListing } from '../../src/server/catalog/listing';
-import { getProductDetail } from '../../src/server/catalog/product-detail';
-import { cardPriceOf } from '../../src/lib/price';
-import type { ListingFilters } from '../../src/lib/listing-filters';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { browseListing } from '@/server/catalog/listing';
+import { getProductDetail } from '@/server/catalog/product-detail';
+import { cardPriceOf } from '@/lib/price';
+import type { ListingFilters } from '@/lib/listing-filters';
 
 useTestDatabase();
 

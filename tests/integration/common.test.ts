@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getSettings, putSetting } from '../../src/server/settings';
-import { getCommonData } from '../../src/server/settings/common';
+import { getSettings, putSetting } from '@/server/settings';
+import { getCommonData } from '@/server/settings/common';
 
 // Google is configured for this file's process; Facebook is not (read once, on the first getEnv()).
 process.env.GOOGLE_CLIENT_ID = 'common-test-google';

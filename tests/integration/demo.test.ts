@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { DEMO_COUNTS, DEMO_PAGE_SLUGS, KNOWN_PRODUCTS } from '../../src/server/demo/known';
-import { getSettings } from '../../src/server/settings';
-import { listLatestProducts } from '../../src/server/catalog/latest';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { DEMO_COUNTS, DEMO_PAGE_SLUGS, KNOWN_PRODUCTS } from '@/server/demo/known';
+import { getSettings } from '@/server/settings';
+import { listLatestProducts } from '@/server/catalog/latest';
 
 useTestDatabase();
 

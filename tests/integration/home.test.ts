@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { DEMO_COUNTS } from '../../src/server/demo/known';
-import { getHome, HOME_PRODUCTS } from '../../src/server/catalog/home';
-import { getListingResponse } from '../../src/server/catalog/listing-response';
-import { parseListingQuery } from '../../src/server/catalog/listing';
-import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '../../src/server/catalog/sitemap';
+import { getDb } from '@/server/db/client';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { DEMO_COUNTS } from '@/server/demo/known';
+import { getHome, HOME_PRODUCTS } from '@/server/catalog/home';
+import { getListingResponse } from '@/server/catalog/listing-response';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '@/server/catalog/sitemap';
 
 useTestDatabase();
 beforeAll(async () => {

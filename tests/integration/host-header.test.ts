@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
 import { makeUser } from './account-fixtures';
-import { lastMailTo, linkIn } from '../../src/server/mail/outbox';
-import { settleAfterAnswer } from '../../src/server/background';
+import { lastMailTo, linkIn } from '@/server/mail/outbox';
+import { settleAfterAnswer } from '@/server/core/background';
 import { listApiRoutes, request } from './http';
 
 /** Issue 9, items 1–2: nothing the shop writes comes from a request's Host; a foreign Host is a 400. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 // Astro's own cookie jar (not in its package exports), so the middleware sees what the server would give it.
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
-import { onRequest } from '../../src/middleware';
+import { onRequest } from '@/middleware';
 
 /**
  * Runs requests through the real middleware and the real `src/pages/api/v1` endpoints, in-process, on

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { browseListing, parseListingQuery } from '../../src/server/catalog/listing';
-import { getFlashSale, listFlashSales } from '../../src/server/catalog/flash-sales';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { browseListing, parseListingQuery } from '@/server/catalog/listing';
+import { getFlashSale, listFlashSales } from '@/server/catalog/flash-sales';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getSettings, putSetting } from '../../src/server/settings';
-import { saveContactMessage, subscribeNewsletter } from '../../src/server/content/messages';
-import { getDb } from '../../src/server/db/client';
-import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema';
+import { getSettings, putSetting } from '@/server/settings';
+import { saveContactMessage, subscribeNewsletter } from '@/server/content/messages';
+import { getDb } from '@/server/db/client';
+import { contactMessages, newsletterSubscribers } from '@/server/db/schema';
 
 useTestDatabase();
 

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS as K } from '../../src/server/demo/known';
-import { getProductDetail } from '../../src/server/catalog/product-detail';
-import { listStoreVouchers } from '../../src/server/vouchers/store-vouchers';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
+import { getProductDetail } from '@/server/catalog/product-detail';
+import { listStoreVouchers } from '@/server/vouchers/store-vouchers';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 beforeAll(async () => {

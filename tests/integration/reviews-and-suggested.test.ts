@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS as K } from '../../src/server/demo/known';
-import { getProductReviews, REVIEWS_PER_PAGE } from '../../src/server/reviews';
-import { listSuggestedProducts, SUGGESTED_PER_PAGE } from '../../src/server/catalog/suggested';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
+import { getProductReviews, REVIEWS_PER_PAGE } from '@/server/reviews';
+import { listSuggestedProducts, SUGGESTED_PER_PAGE } from '@/server/catalog/suggested';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('suggested products', () => {
 
 describe('product page loader', () => {
   it('gives the page the same suggestions and reviews as the API services', async () => {
-    const { loadProductPage } = await import('../../src/server/catalog/product-page');
+    const { loadProductPage } = await import('@/server/catalog/product-page');
     const data = await loadProductPage(K.plain.slug, { reviews: 2, suggested: 2 });
     expect(data.product.slug).toBe(K.plain.slug);
     expect(data.origin).toBe('http://127.0.0.1:4321');

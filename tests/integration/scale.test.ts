@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { count, countDistinct } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { products } from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { growCatalog } from '../../src/server/demo/scale';
-import { DEMO_COUNTS } from '../../src/server/demo/known';
+import { getDb } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { growCatalog } from '@/server/demo/scale';
+import { DEMO_COUNTS } from '@/server/demo/known';
 
 useTestDatabase();
 

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS } from '../../src/server/demo/known';
-import { searchProducts } from '../../src/server/search/results';
-import { suggest } from '../../src/server/search/suggestions';
-import { clearSearchCounts } from '../../src/server/search/remember';
-import { pastSearchesStartingWith } from '../../src/server/search/history';
-import { parseSearchQuery, parseSuggestText, readSearchQuery } from '../../src/server/search/query';
-import type { SearchFilters } from '../../src/server/search/match-sql';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS } from '@/server/demo/known';
+import { searchProducts } from '@/server/search/results';
+import { suggest } from '@/server/search/suggestions';
+import { clearSearchCounts } from '@/server/search/remember';
+import { pastSearchesStartingWith } from '@/server/search/history';
+import { parseSearchQuery, parseSuggestText, readSearchQuery } from '@/server/search/query';
+import type { SearchFilters } from '@/server/search/match-sql';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 

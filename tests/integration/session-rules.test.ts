@@ -2,12 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { sessions, users } from '../../src/server/db/schema';
-import { getDb } from '../../src/server/db/client';
-import {
-  clearSessionCookie, createSession, deleteSession, deleteUserSessions, findSessionUser, hashToken, purgeExpiredSessions,
-  SESSION_COOKIE, SESSION_MAX_AGE_S, setSessionCookie,
-} from '../../src/server/users/sessions';
+import { sessions, users } from '@/server/db/schema';
+import { getDb } from '@/server/db/client';
+import { createSession, deleteSession, deleteUserSessions, findSessionUser, hashToken, purgeExpiredSessions, SESSION_COOKIE, SESSION_MAX_AGE_S } from '@/server/auth/sessions';
+import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 
 /** Session rules with the numbers written out: what is stored, when a session stops counting, the cookie. */
 useTestDatabase();
@@ -104,7 +102,7 @@ describe('the session cookie', () => {
     vi.stubEnv('SECURE_COOKIES', 'true');
     vi.stubEnv('PUBLIC_URL', 'https://shop.test'); // required with SECURE_COOKIES (issue 9)
     vi.resetModules(); // getEnv() caches the environment it read first
-    const fresh = await import('../../src/server/users/sessions');
+    const fresh = await import('@/server/web/session-cookie');
     const secure = jar();
     fresh.setSessionCookie(secure.cookies, 'tok');
     expect(secure.calls[0]![3]).toMatchObject({ secure: true });

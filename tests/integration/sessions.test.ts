@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { users } from '../../src/server/db/schema';
-import { getDb } from '../../src/server/db/client';
-import { createSession, deleteSession, SESSION_COOKIE } from '../../src/server/users/sessions';
-import { GUEST_COOKIE, resolveIdentity } from '../../src/server/users/identity';
+import { users } from '@/server/db/schema';
+import { getDb } from '@/server/db/client';
+import { createSession, deleteSession, SESSION_COOKIE } from '@/server/auth/sessions';
+import { GUEST_COOKIE, resolveIdentity } from '@/server/web/identity';
 
 useTestDatabase();
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { products, users, wishlists } from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
+import { getDb } from '@/server/db/client';
+import { products, users, wishlists } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
 import { eq } from 'drizzle-orm';
-import { getEnv, type Env } from '../../src/server/env';
-import { SettingSchema } from '../../src/lib/schemas/settings';
-import { startSocialLogin } from '../../src/server/users/social';
-import { completeSocialCallback } from '../../src/server/users/social-callback';
-import { SOCIAL_COOKIE, setPendingSocialLogin } from '../../src/server/users/social-cookies';
-import { createSession, findSessionUser, hashToken, SESSION_COOKIE } from '../../src/server/users/sessions';
+import { getEnv, type Env } from '@/server/core/env';
+import { SettingSchema } from '@/lib/schemas/settings';
+import { startSocialLogin } from '@/server/auth/social/login';
+import { completeSocialCallback } from '@/server/web/social-callback';
+import { SOCIAL_COOKIE, setPendingSocialLogin } from '@/server/web/social-cookies';
+import { createSession, findSessionUser, hashToken, SESSION_COOKIE } from '@/server/auth/sessions';
 import { startFakeOAuthProvider } from '../fakes/oauth-provider.mjs';
 
 useTestDatabase();

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { oauthAccounts, sessions, users } from '../../src/server/db/schema';
-import { getEnv, type Env } from '../../src/server/env';
-import { SettingSchema, type Setting } from '../../src/lib/schemas/settings';
-import { finishSocialLogin, startSocialLogin, type PendingSocialLogin } from '../../src/server/users/social';
-import { findSessionUser, createSession } from '../../src/server/users/sessions';
-import { linkSocialAccount } from '../../src/server/users/social-accounts';
-import type { SocialProviderId } from '../../src/server/users/social-providers';
+import { getDb } from '@/server/db/client';
+import { oauthAccounts, sessions, users } from '@/server/db/schema';
+import { getEnv, type Env } from '@/server/core/env';
+import { SettingSchema, type Setting } from '@/lib/schemas/settings';
+import { finishSocialLogin, startSocialLogin, type PendingSocialLogin } from '@/server/auth/social/login';
+import { findSessionUser, createSession } from '@/server/auth/sessions';
+import { linkSocialAccount } from '@/server/auth/social/accounts';
+import type { SocialProviderId } from '@/server/auth/social/providers';
 import { startFakeOAuthProvider } from '../fakes/oauth-provider.mjs';
 
 useTestDatabase();

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { authCtx, uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { getDb, queryRows } from '@/server/db/client';
+import { users } from '@/server/db/schema';
 import { eq } from 'drizzle-orm';
-import { signUp } from '../../src/server/users/signup';
-import { accountLimit, addressLimit, signIn, WRONG_CREDENTIALS } from '../../src/server/users/auth';
-import { hitLimit, purgeOldLimits, releaseLimit, resetLimit } from '../../src/server/http/throttle';
-import { parseWith } from '../../src/server/http/body';
-import { SignupSchema } from '../../src/lib/schemas/auth';
-import { AppError } from '../../src/server/http/errors';
+import { signUp } from '@/server/auth/signup';
+import { accountLimit, addressLimit, signIn, WRONG_CREDENTIALS } from '@/server/auth/auth';
+import { hitLimit, purgeOldLimits, releaseLimit, resetLimit } from '@/server/core/throttle';
+import { parseWith } from '@/server/core/validation';
+import { SignupSchema } from '@/lib/schemas/auth';
+import { AppError } from '@/server/core/errors';
 
 /**
  * The throttling rules with the numbers written out, each test aimed at one plausible slip: a success

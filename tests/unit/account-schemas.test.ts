@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AddressSchema, PasswordChangeSchema, IMAGE_MESSAGE } from '../../src/lib/schemas/account';
-import { sniffImage } from '../../src/server/uploads/images';
-import { resolveUpload, uploadsRoot } from '../../src/server/uploads/storage';
+import { AddressSchema, PasswordChangeSchema, IMAGE_MESSAGE } from '@/lib/schemas/account';
+import { sniffImage } from '@/server/uploads/images';
+import { resolveUpload, uploadsRoot } from '@/server/uploads/storage';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 

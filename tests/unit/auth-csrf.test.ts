@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AstroCookies } from 'astro';
-import { refuseCrossSite } from '../../src/server/http/csrf';
+import { refuseCrossSite } from '@/server/web/csrf';
 
 const jar = (names: string[]) => ({ has: (n: string) => names.includes(n) }) as unknown as AstroCookies;
 const check = (path: string, method: string, headers: Record<string, string>, cookies = ['frontend_session']) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, withRedirect } from '../../src/server/users/redirect';
+import { safeRedirect, withRedirect } from '@/server/web/redirect';
 
 
 describe('safeRedirect', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SigninSchema, SignupSchema, VerifySchema } from '../../src/lib/schemas/auth';
+import { SigninSchema, SignupSchema, VerifySchema } from '@/lib/schemas/auth';
 
 const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) => {
   const r = schema.safeParse(input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBody, readMultipart } from '../../src/server/http/body';
+import { readBody, readMultipart } from '@/server/web/body';
 
 /** A multipart request streamed in chunks with no Content-Length, as a chunked upload arrives. */
 function chunkedMultipart(fileBytes: number): Request {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardPriceOf } from '../../src/lib/price';
-import { menuPrice } from '../../src/islands/shell/mega-menu';
+import { cardPriceOf } from '@/lib/price';
+import { menuPrice } from '@/islands/shell/mega-menu';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const fmt = { currency_icon: '$', decimal_format: 'en-US', currency_position: 1 as const };

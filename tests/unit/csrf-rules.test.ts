@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
-import { CROSS_SITE_MESSAGE, refuseCrossSite } from '../../src/server/http/csrf';
+import { CROSS_SITE_MESSAGE, refuseCrossSite } from '@/server/web/csrf';
 
 /**
  * The cross-site guard's rules one by one (src/server/http/csrf.ts), each test written to fail on a
@@ -28,7 +28,7 @@ describe('which origins are ours', () => {
   it('refuses a look-alike of PUBLIC_URL as well, and accepts PUBLIC_URL itself behind a proxy', async () => {
     vi.stubEnv('PUBLIC_URL', 'https://voltmart.example');
     vi.resetModules(); // getEnv() caches the environment it read first
-    const fresh = (await import('../../src/server/http/csrf')).refuseCrossSite;
+    const fresh = (await import('@/server/web/csrf')).refuseCrossSite;
     const behindProxy = (origin: string) => {
       const url = 'http://10.0.0.5:4321/login';
       return fresh({ request: new Request(url, { method: 'POST', headers: form(origin) }), url: new URL(url), cookies: jar([]) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env';
-import { publicOrigin } from '../../src/server/http/origin';
-import { foreignHost, isShopHost, normaliseHost } from '../../src/server/http/host';
+import { getEnv } from '@/server/core/env';
+import { publicOrigin } from '@/server/core/origin';
+import { foreignHost, isShopHost, normaliseHost } from '@/server/web/host';
 
 const env = (vars: Record<string, string> = {}) => getEnv({ PORT: '4321', HOST: '127.0.0.1', ...vars });
 const req = (host: string | null, more: Record<string, string> = {}) =>

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applySecurityHeaders, HSTS } from '../../src/server/http/security';
-import { BODY_IDLE_MS, parseWith, readBytes } from '../../src/server/http/body';
-import { fail } from '../../src/server/http/envelope';
-import { AppError } from '../../src/server/http/errors';
-import { AddressSchema } from '../../src/lib/schemas/account';
-import { ContactSchema } from '../../src/lib/schemas/forms';
-import { SignupSchema } from '../../src/lib/schemas/auth';
+import { applySecurityHeaders, HSTS } from '@/server/web/security';
+import { BODY_IDLE_MS, readBytes } from '@/server/web/body';
+import { parseWith } from '@/server/core/validation';
+import { fail } from '@/server/web/envelope';
+import { AppError } from '@/server/core/errors';
+import { AddressSchema } from '@/lib/schemas/account';
+import { ContactSchema } from '@/lib/schemas/forms';
+import { SignupSchema } from '@/lib/schemas/auth';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { filtersToQuery, formatMoneyInput, parseMoney, queryToObject, scopeQuery, sourceQueryOnly, withoutScope, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/lib/listing-filters';
-import { ListingQuerySchema, readListingQueryLeniently } from '../../src/lib/schemas/listing';
-import { pageHref, pageWindow } from '../../src/lib/listing-pages';
-import { splitDuration } from '../../src/lib/countdown';
+import { filtersToQuery, formatMoneyInput, parseMoney, queryToObject, scopeQuery, sourceQueryOnly, withoutScope, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@/lib/listing-filters';
+import { ListingQuerySchema, readListingQueryLeniently } from '@/lib/schemas/listing';
+import { pageHref, pageWindow } from '@/lib/listing-pages';
+import { splitDuration } from '@/lib/countdown';
 
 const strict = (q: Record<string, string>) => ListingQuerySchema.safeParse(q);
 const lenient = (q: string) => readListingQueryLeniently(new URLSearchParams(q));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '../../src/server/catalog/seo';
-import { renderRobots, renderSitemap, renderSitemapIndex } from '../../src/server/catalog/sitemap';
-import { sourceHref } from '../../src/server/catalog/sources';
-import { nameSourceListing } from '../../src/server/catalog/source-title';
+import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '@/server/catalog/seo';
+import { renderRobots, renderSitemap, renderSitemapIndex } from '@/server/catalog/sitemap';
+import { sourceHref } from '@/server/catalog/sources';
+import { nameSourceListing } from '@/server/catalog/source-title';
 
 describe('canonical URLs', () => {
   it('keep the listing keys and the page, drop filters and tracking', () => {

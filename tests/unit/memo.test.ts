@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearMemos, keyedMemo, memoFor } from '../../src/server/cache/memo';
+import { clearMemos, keyedMemo, memoFor } from '@/server/core/memo';
 
 describe('memoFor', () => {
   it('reuses a value within its TTL, loads again after it and after clearMemos', async () => {

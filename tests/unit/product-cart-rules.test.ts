@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuantity, maxQuantity, QUANTITY_MESSAGES } from '../../src/lib/cart-rules';
+import { checkQuantity, maxQuantity, QUANTITY_MESSAGES } from '@/lib/cart-rules';
 
 const base = { quantity: 1, stock: 10, maxPerOrder: 5 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildProductLd, centsToDecimal, toJsonLd } from '../../src/lib/product-seo';
-import { priceOf } from '../../src/lib/price';
-import { productBreadcrumb, productMetaDescription, isMainSegment } from '../../src/components/product/page-meta';
+import { buildProductLd, centsToDecimal, toJsonLd } from '@/lib/product-seo';
+import { priceOf } from '@/lib/price';
+import { productBreadcrumb, productMetaDescription, isMainSegment } from '@/components/product/page-meta';
 
 describe('centsToDecimal', () => {
   it('writes cents as an exact decimal string', () => {

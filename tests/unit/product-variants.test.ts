@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attributeField, findVariant, readChoice } from '../../src/lib/variants';
-import { videoEmbedUrl } from '../../src/lib/video';
-import { remaining } from '../../src/components/product/countdown';
+import { attributeField, findVariant, readChoice } from '@/lib/variants';
+import { videoEmbedUrl } from '@/lib/video';
+import { remaining } from '@/components/product/countdown';
 
 const inventories = [
   { id: 1, price: 0, quantity: 3, value_ids: [10, 20] },

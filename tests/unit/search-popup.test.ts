@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, suggestionHref } from '../../src/lib/search-highlight';
-import { createSuggestClient } from '../../src/islands/search/suggest-client';
-import { cleanSearchText } from '../../src/lib/schemas/search';
+import { highlightParts, suggestionHref } from '@/lib/search-highlight';
+import { createSuggestClient } from '@/islands/search/suggest-client';
+import { cleanSearchText } from '@/lib/schemas/search';
 
 describe('highlightParts', () => {
   it('marks the start of each word that begins with a typed word, ignoring case', () => {

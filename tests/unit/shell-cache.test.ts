@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, decideCaching, etagOf, matchesIfNoneMatch, notModified, VARY, type CacheFacts } from '../../src/server/http/cache';
-import { PageCache, pageKey } from '../../src/server/http/page-cache';
+import { CACHE_CONTROL, decideCaching, etagOf, matchesIfNoneMatch, notModified, VARY, type CacheFacts } from '@/server/web/cache';
+import { PageCache, pageKey } from '@/server/web/page-cache';
 
 const guestPage: CacheFacts = {
   method: 'GET',

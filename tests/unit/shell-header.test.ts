@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { getViteConfig } from 'astro/config';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { SettingsSchema, type Settings } from '../../src/lib/schemas/settings';
+import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
 
 /**
  * Renders the header's account part with fake locals through Astro's container API (an Astro-aware

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env';
-import { providerConfig } from '../../src/server/users/social-providers';
-import { profileFromGoogleIdToken } from '../../src/server/users/social-clients';
+import { getEnv } from '@/server/core/env';
+import { providerConfig } from '@/server/auth/social/providers';
+import { profileFromGoogleIdToken } from '@/server/auth/social/clients';
 
 const config = providerConfig('google', getEnv({ GOOGLE_CLIENT_ID: 'my-client', GOOGLE_CLIENT_SECRET: 's' }))!;
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env';
-import { SettingSchema } from '../../src/lib/schemas/settings';
-import { endpointsOf, isProviderOffered, listOfferedProviders, providerConfig } from '../../src/server/users/social-providers';
-import { createAuthorizationUrl } from '../../src/server/users/social-clients';
+import { getEnv } from '@/server/core/env';
+import { SettingSchema } from '@/lib/schemas/settings';
+import { endpointsOf, isProviderOffered, listOfferedProviders, providerConfig } from '@/server/auth/social/providers';
+import { createAuthorizationUrl } from '@/server/auth/social/clients';
 
 const env = getEnv({ GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', FACEBOOK_CLIENT_ID: 'f-id', FACEBOOK_CLIENT_SECRET: 'f-secret' });
 const on = SettingSchema.parse({ google_login: true, facebook_login: true });

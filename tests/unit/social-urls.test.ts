@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameOriginPath, socialLoginUrl } from '../../src/lib/social';
-import { SocialRedirectQuerySchema } from '../../src/lib/schemas/social';
+import { sameOriginPath, socialLoginUrl } from '@/lib/social';
+import { SocialRedirectQuerySchema } from '@/lib/schemas/social';
 
 describe('sameOriginPath', () => {
   it('keeps paths on this site with their query and fragment', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopback, testRoutesBuilt, testRoutesOn, testRoutesProblem } from '../../src/server/test-routes';
+import { isLoopback, testRoutesBuilt, testRoutesOn, testRoutesProblem } from '@/server/test-routes';
 import { TEST_ONLY_ROUTES, testOnlyRoutes } from '../../astro.config.mjs';
 
 const testBuild = globalThis as { __VOLTMART_TEST_ROUTES__?: boolean };

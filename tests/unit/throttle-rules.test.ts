@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeWait, throttled } from '../../src/server/http/throttle';
-import { AppError } from '../../src/server/http/errors';
+import { describeWait, throttled } from '@/server/core/throttle';
+import { AppError } from '@/server/core/errors';
 
 /** How a throttled request is told when to come back (the counters themselves: tests/integration/throttle-rules.test.ts). */
 describe('describeWait', () => {

@@ -3,10 +3,10 @@
  * within 1…min(stock, max per order); a typed quantity and submitting check the spec's rules and say what
  * is wrong. Buttons marked data-unavailable (the cart is not open yet) stay disabled.
  */
-import { checkQuantity, maxQuantity, type QuantityProblem } from '../../lib/cart-rules';
-import { findVariant, readChoice, type VariantInventory } from '../../lib/variants';
-import { formatPrice, priceOf, type PriceFormat } from '../../lib/price';
-import { showError } from '../../stores/toast';
+import { checkQuantity, maxQuantity, type QuantityProblem } from '@/lib/cart-rules';
+import { findVariant, readChoice, type VariantInventory } from '@/lib/variants';
+import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
+import { showError } from '@/stores/toast';
 
 interface ProductFormData {
   selling: number;

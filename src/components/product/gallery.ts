@@ -1,5 +1,5 @@
 /** Gallery enhancement: zoom that follows the pointer (toggle by click, tap or keyboard) and video thumbnails that open an allowlisted iframe. */
-import { VIDEO_HOSTS } from '../../lib/video';
+import { VIDEO_HOSTS } from '@/lib/video';
 
 const allowed = (url: string) => {
   try {

@@ -1,5 +1,5 @@
 /** Small pure helpers of the product page: which `/{main}` is ours, meta description, breadcrumb. */
-import { categoryUrl, productUrl, subCategoryUrl } from '../../lib/urls';
+import { categoryUrl, productUrl, subCategoryUrl } from '@/lib/urls';
 
 /** The first path segment every product URL uses (`productUrl` decides it). */
 export const MAIN_SEGMENT = productUrl({ slug: 'x' }).split('/')[1]!;

@@ -6,7 +6,7 @@
  * (`{email}` is replaced by the account's address). A submit button with `data-stay` stays on the
  * page and shows the answer instead.
  */
-import { guestToken } from '../../lib/api';
+import { guestToken } from '@/lib/api';
 
 interface Envelope {
   status: number;

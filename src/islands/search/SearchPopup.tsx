@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatPrice, priceOf } from '../../lib/price';
-import { productUrl } from '../../lib/urls';
-import { highlightParts, suggestionHref } from '../../lib/search-highlight';
-import { createSuggestClient } from './suggest-client';
-import type { PopupConfig, SuggestionsData } from './types';
+import { formatPrice, priceOf } from '@/lib/price';
+import { productUrl } from '@/lib/urls';
+import { highlightParts, suggestionHref } from '@/lib/search-highlight';
+import { createSuggestClient } from '@/islands/search/suggest-client';
+import type { PopupConfig, SuggestionsData } from '@/islands/search/types';
 
 /** The spec's timings (section 9): ask 700 ms after typing stops; close 100 ms after the input loses focus. */
 export const SUGGEST_DELAY_MS = 700;

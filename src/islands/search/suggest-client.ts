@@ -1,5 +1,5 @@
 /** Asks `api/v1/suggestions` and drops every answer that is not for the latest question. */
-import type { SuggestionsData } from './types';
+import type { SuggestionsData } from '@/islands/search/types';
 
 export interface SuggestClient {
   /** Resolves with the answer for `q`, or null when a newer question was asked meanwhile (or it was cancelled). */

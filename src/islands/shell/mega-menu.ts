@@ -1,7 +1,7 @@
-import { cardPriceOf, formatPrice, type PriceFormat } from '../../lib/price';
-import { productUrl } from '../../lib/urls';
-import { api } from '../../lib/api';
-import type { ApiCard } from '../../lib/api-card';
+import { cardPriceOf, formatPrice, type PriceFormat } from '@/lib/price';
+import { productUrl } from '@/lib/urls';
+import { api } from '@/lib/api';
+import type { ApiCard } from '@/lib/api-card';
 
 /** What the mega menu reads of GET /api/v1/all?category= (`data.result.data`). */
 type MenuProduct = ApiCard;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_INT, PASSWORD_MIN, PHONE_PATTERN, emailField, optionalText, requiredText } from './fields';
+import { MAX_DB_INT, PASSWORD_MIN, PHONE_PATTERN, emailField, optionalText, requiredText } from '@/lib/schemas/fields';
 
 /** The spec's image rule (section 5): jpeg or png, at most 1000 KB. */
 export const IMAGE_MAX_KB = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isInvalidPhone, PASSWORD_MIN, requiredMessage, requiredText } from './fields';
+import { emailField, isInvalidPhone, PASSWORD_MIN, requiredMessage, requiredText } from '@/lib/schemas/fields';
 
 /** Password rules of the spec's section 5: at least 6 characters ('Invalid Password Length'). */
 export const PASSWORD_MAX = 200;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from './fields';
-import { DEFAULT_PER_PAGE, DEFAULT_SORT, MAX_PAGE, MAX_PER_PAGE, parseMoney, queryToObject, SORTS, type ListingFilters } from '../listing-filters';
+import { MAX_DB_INT } from '@/lib/schemas/fields';
+import { DEFAULT_PER_PAGE, DEFAULT_SORT, MAX_PAGE, MAX_PER_PAGE, parseMoney, queryToObject, SORTS, type ListingFilters } from '@/lib/listing-filters';
 
 const MAX_IDS = 100;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/i;

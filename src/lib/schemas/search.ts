@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORTS, type Sort } from '../listing-filters';
+import { SORTS, type Sort } from '@/lib/listing-filters';
 
 /** Longest search text read; the API refuses more, pages search the first this many characters. */
 export const MAX_SEARCH_CHARS = 200;

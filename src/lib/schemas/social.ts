@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sameOriginPath } from '../social';
+import { sameOriginPath } from '@/lib/social';
 
 /** Query of GET /api/v1/user/social-login/redirect. */
 export const SocialRedirectQuerySchema = z.object({

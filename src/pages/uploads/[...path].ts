@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readUpload } from '../../server/uploads/storage';
+import { readUpload } from '@/server/uploads/storage';
 
 /**
  * Serves uploaded files (avatars) from DATA_DIR/uploads. Names are random and never reused, so

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { collections, shippingRules } from '../db/schema';
+import { getDb } from '@/server/db/client';
+import { collections, shippingRules } from '@/server/db/schema';
 
 export interface CollectionItem {
   id: number;

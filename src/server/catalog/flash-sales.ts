@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { flashSales } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import type { ListingFilters } from '../../lib/listing-filters';
-import { queryListingPage, type ListingPage } from './listing';
+import { getDb } from '@/server/db/client';
+import { flashSales } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
+import type { ListingFilters } from '@/lib/listing-filters';
+import { queryListingPage, type ListingPage } from '@/server/catalog/listing';
 
 export interface FlashSaleItem {
   id: number;

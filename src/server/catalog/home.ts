@@ -1,13 +1,13 @@
-import { getDb } from '../db/client';
-import { DEFAULT_SORT, type ListingFilters } from '../../lib/listing-filters';
-import { listBanners, SLIDER_TYPE, type BannerItem } from './banners';
-import { listFlashSales, type FlashSaleItem } from './flash-sales';
-import { getListingFacets } from './listing-facets';
-import { queryListingPage } from './listing';
-import type { ProductCard } from './product-card';
-import type { CategoryItem } from './taxonomy';
-import type { CollectionItem } from './collections';
-import { flashSaleUrl } from '../../lib/urls';
+import { getDb } from '@/server/db/client';
+import { DEFAULT_SORT, type ListingFilters } from '@/lib/listing-filters';
+import { listBanners, SLIDER_TYPE, type BannerItem } from '@/server/catalog/banners';
+import { listFlashSales, type FlashSaleItem } from '@/server/catalog/flash-sales';
+import { getListingFacets } from '@/server/catalog/listing-facets';
+import { queryListingPage } from '@/server/catalog/listing';
+import type { ProductCard } from '@/server/catalog/product-card';
+import type { CategoryItem } from '@/server/catalog/taxonomy';
+import type { CollectionItem } from '@/server/catalog/collections';
+import { flashSaleUrl } from '@/lib/urls';
 
 export const HOME_PRODUCTS = 30;
 export const HOME_FLASH_PRODUCTS = 10;

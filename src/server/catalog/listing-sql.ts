@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { collectionProducts, flashSaleProducts, flashSales, inventories, inventoryAttributes, productTags, products } from '../db/schema';
-import type { ListingFilters, Sort } from '../../lib/listing-filters';
+import type { Tx } from '@/server/db/client';
+import { collectionProducts, flashSaleProducts, flashSales, inventories, inventoryAttributes, productTags, products } from '@/server/db/schema';
+import type { ListingFilters, Sort } from '@/lib/listing-filters';
 
 /**
  * SQL pieces of the listing query. The current price follows the spec's rule in SQL (running flash

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
-import { keyedMemo } from '../cache/memo';
-import { getDb, type Tx } from '../db/client';
-import { brands, categories, collections, products, subCategories, tags } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import { parseWith } from '../http/body';
-import { queryToObject, type ListingFilters } from '../../lib/listing-filters';
-import { ListingQuerySchema } from '../../lib/schemas/listing';
-import { cardColumns, toCards, type ProductCard } from './product-card';
-import { listingConditions, listingOrder, runningFlashPrices, sortNeedsFlash, variantPrices, type ResolvedScope } from './listing-sql';
+import { keyedMemo } from '@/server/core/memo';
+import { getDb, type Tx } from '@/server/db/client';
+import { brands, categories, collections, products, subCategories, tags } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
+import { parseWith } from '@/server/core/validation';
+import { queryToObject, type ListingFilters } from '@/lib/listing-filters';
+import { ListingQuerySchema } from '@/lib/schemas/listing';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { listingConditions, listingOrder, runningFlashPrices, sortNeedsFlash, variantPrices, type ResolvedScope } from '@/server/catalog/listing-sql';
 
 /** A page of a listing, in the shape of DESIGN.md's `data.result`. */
 export interface ListingPage {

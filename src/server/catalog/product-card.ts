@@ -1,8 +1,8 @@
 import { and, eq, exists, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '../db/schema';
-import { cardPriceOf } from '../../lib/price';
-import type { ApiCard } from '../../lib/api-card';
+import type { Tx } from '@/server/db/client';
+import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '@/server/db/schema';
+import { cardPriceOf } from '@/lib/price';
+import type { ApiCard } from '@/lib/api-card';
 
 /** What every response carries for a product (DESIGN.md): prices in cents, flash price and its end. */
 export interface ProductCard extends ApiCard {

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { brands, bundleDeals, categories, products, shippingRules, stores, subCategories } from '../db/schema';
-import { notFound } from '../http/errors';
-import { cardColumns, toCards, type ProductCard } from './product-card';
-import { getProductExtras } from './product-extras';
-import { getProductVariants, type AttributeGroup, type ProductInventory } from './product-variants';
-import { sanitizeDescription } from './product-description';
-import { listStoreVouchers, type StoreVoucher } from '../vouchers/store-vouchers';
+import { getDb, type Tx } from '@/server/db/client';
+import { brands, bundleDeals, categories, products, shippingRules, stores, subCategories } from '@/server/db/schema';
+import { notFound } from '@/server/core/errors';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { getProductExtras } from '@/server/catalog/product-extras';
+import { getProductVariants, type AttributeGroup, type ProductInventory } from '@/server/catalog/product-variants';
+import { sanitizeDescription } from '@/server/catalog/product-description';
+import { listStoreVouchers, type StoreVoucher } from '@/server/vouchers/store-vouchers';
 
 const SLUG_OR_ID = /^[\p{L}\p{N}_-]{1,200}$/u;
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { productImages, productSpecs, productTags, productVideos, tags } from '../db/schema';
-import { videoEmbedUrl } from '../../lib/video';
+import type { Tx } from '@/server/db/client';
+import { productImages, productSpecs, productTags, productVideos, tags } from '@/server/db/schema';
+import { videoEmbedUrl } from '@/lib/video';
 
 /** Gallery images, allowlisted videos, specs and tags of one product. */
 export async function getProductExtras(db: Tx, productId: number) {

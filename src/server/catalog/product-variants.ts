@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { attributes, attributeValues, inventories, inventoryAttributes } from '../db/schema';
+import type { Tx } from '@/server/db/client';
+import { attributes, attributeValues, inventories, inventoryAttributes } from '@/server/db/schema';
 
 export interface AttributeGroup {
   id: number;

@@ -1,5 +1,5 @@
-import { productUrl } from '../../lib/urls';
-import type { ProductCard } from './product-card';
+import { productUrl } from '@/lib/urls';
+import type { ProductCard } from '@/server/catalog/product-card';
 
 /** Keys that say *what* a listing is; filters, sorting and tracking params are noise for a canonical URL. */
 const CANONICAL_KEYS = ['category_ids', 'sub_category_ids', 'tags', 'brand_ids', 'product_ids', 'brand', 'collection', 'page'];

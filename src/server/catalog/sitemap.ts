@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { brands, collections, flashSales, products, staticPages } from '../db/schema';
-import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '../../lib/urls';
-import { listCategoryTree } from './taxonomy';
+import { getDb } from '@/server/db/client';
+import { brands, collections, flashSales, products, staticPages } from '@/server/db/schema';
+import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '@/lib/urls';
+import { listCategoryTree } from '@/server/catalog/taxonomy';
 
 /** Slugs of the static pages the spec names; listed even before an operator writes them. */
 export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];

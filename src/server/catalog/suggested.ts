@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { products } from '../db/schema';
-import { cardColumns, toCards, type ProductCard } from './product-card';
-import { offsetOf, toPaged, type Paged } from './product-paging';
-import { findProductRow } from './product-detail';
-import { notFound } from '../http/errors';
+import { getDb, type Tx } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { offsetOf, toPaged, type Paged } from '@/server/catalog/product-paging';
+import { findProductRow } from '@/server/catalog/product-detail';
+import { notFound } from '@/server/core/errors';
 
 export const SUGGESTED_PER_PAGE = 10;
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema';
-import { lockDataDir } from './lock';
+import * as schema from '@/server/db/schema';
+import { lockDataDir } from '@/server/db/lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

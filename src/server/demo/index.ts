@@ -1,9 +1,9 @@
-import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import * as t from '../db/schema';
-import { getDemoPlan } from './plan';
-import { inChunks, insertProductDetails, insertTaxonomy, productRow } from './insert-catalog';
-import { insertMarketing, insertReviews, insertSiteData, insertVariants } from './insert-extras';
+import type { Db } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import * as t from '@/server/db/schema';
+import { getDemoPlan } from '@/server/demo/plan';
+import { inChunks, insertProductDetails, insertTaxonomy, productRow } from '@/server/demo/insert-catalog';
+import { insertMarketing, insertReviews, insertSiteData, insertVariants } from '@/server/demo/insert-extras';
 
 /**
  * Loads the demo shop when the catalog is empty; returns whether it did.

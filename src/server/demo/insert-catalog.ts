@@ -1,9 +1,9 @@
-import type { Tx } from '../db/client';
-import * as t from '../db/schema';
-import { brandLogo, categoryIcon, storeBanner, storeLogo } from './data/images';
-import type { DemoProduct } from './data/products';
-import { DAY_MS } from './prng';
-import type { DemoPlan } from './plan';
+import type { Tx } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { brandLogo, categoryIcon, storeBanner, storeLogo } from '@/server/demo/data/images';
+import type { DemoProduct } from '@/server/demo/data/products';
+import { DAY_MS } from '@/server/demo/prng';
+import type { DemoPlan } from '@/server/demo/plan';
 
 /** Inserts rows in chunks (one statement per chunk) and returns what each chunk returned, in order. */
 export async function inChunks<T, R>(rows: T[], size: number, write: (chunk: T[]) => Promise<R[]>): Promise<R[]> {

@@ -1,13 +1,13 @@
-import type { Tx } from '../db/client';
-import * as t from '../db/schema';
-import { SETTING_KEYS } from '../../lib/schemas/settings';
-import { DEMO_SETTINGS, LANGUAGES } from './data/settings';
-import { blogCover } from './data/images';
-import type { DemoProduct } from './data/products';
-import type { BannerSource } from './data/promotions';
-import { inChunks, type Ids, type TaxonomyIds } from './insert-catalog';
-import { DAY_MS } from './prng';
-import type { DemoPlan } from './plan';
+import type { Tx } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { SETTING_KEYS } from '@/lib/schemas/settings';
+import { DEMO_SETTINGS, LANGUAGES } from '@/server/demo/data/settings';
+import { blogCover } from '@/server/demo/data/images';
+import type { DemoProduct } from '@/server/demo/data/products';
+import type { BannerSource } from '@/server/demo/data/promotions';
+import { inChunks, type Ids, type TaxonomyIds } from '@/server/demo/insert-catalog';
+import { DAY_MS } from '@/server/demo/prng';
+import type { DemoPlan } from '@/server/demo/plan';
 
 /** Settings, languages, countries and states; existing rows are kept. */
 export async function insertSiteData(tx: Tx, plan: DemoPlan) {

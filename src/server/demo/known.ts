@@ -1,7 +1,7 @@
-import { getDemoPlan } from './plan';
-import { currentPrice } from './data/promotions';
-import { SPEC_PAGE_SLUGS } from './data/pages';
-import type { DemoProduct } from './data/products';
+import { getDemoPlan } from '@/server/demo/plan';
+import { currentPrice } from '@/server/demo/data/promotions';
+import { SPEC_PAGE_SLUGS } from '@/server/demo/data/pages';
+import type { DemoProduct } from '@/server/demo/data/products';
 
 const plan = getDemoPlan();
 const find = (test: (p: DemoProduct) => boolean, what: string) => {

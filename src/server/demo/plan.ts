@@ -1,9 +1,9 @@
-import { BUNDLES, buildPromotions } from './data/promotions';
-import { buildProducts, type DemoProduct } from './data/products';
-import { BRANDS, CATEGORIES, STORES } from './data/taxonomy';
-import { POSTS } from './data/blog';
-import { PAGES } from './data/pages';
-import { COUNTRIES, STATES } from './data/locations';
+import { BUNDLES, buildPromotions } from '@/server/demo/data/promotions';
+import { buildProducts, type DemoProduct } from '@/server/demo/data/products';
+import { BRANDS, CATEGORIES, STORES } from '@/server/demo/data/taxonomy';
+import { POSTS } from '@/server/demo/data/blog';
+import { PAGES } from '@/server/demo/data/pages';
+import { COUNTRIES, STATES } from '@/server/demo/data/locations';
 
 /** Where each store ships: country, price in cents. Every store also ships to AF (the spec's default location). */
 const SHIPPING: Record<string, [string, number][]> = {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import { createRng } from './prng';
+import type { Db } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { createRng } from '@/server/demo/prng';
 
 const EDITIONS = ['Pro', 'Max', 'Lite', 'Plus', 'Mini', 'Ultra', 'Air', 'Neo', 'Go', 'Prime', 'Flex', 'Edge'];
 const BATCH = 1000;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from '../env';
+import { getEnv } from '@/server/core/env';
 
 /** One message: a plain text part and an HTML part. */
 export interface Mail {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { reviewImages, reviews } from '../db/schema';
-import { offsetOf, toPaged, type Paged } from '../catalog/product-paging';
+import { getDb, type Tx } from '@/server/db/client';
+import { reviewImages, reviews } from '@/server/db/schema';
+import { offsetOf, toPaged, type Paged } from '@/server/catalog/product-paging';
 
 export const REVIEWS_PER_PAGE = 5;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { reviews } from '../db/schema';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { reviews } from '@/server/db/schema';
 
 export interface ReviewSummary {
   /** Mean rating rounded to 2 decimals; 0 without reviews. */

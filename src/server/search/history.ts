@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Tx } from '../db/client';
-import { searchQueries } from '../db/schema';
+import { queryRows, type Tx } from '@/server/db/client';
+import { searchQueries } from '@/server/db/schema';
 
 const MAX_STORED_CHARS = 100;
 

@@ -1,8 +1,8 @@
 import { and, desc, gt, sql, type SQL } from 'drizzle-orm';
-import { products } from '../db/schema';
-import type { ListingFilters } from '../../lib/listing-filters';
-import type { SearchSort } from '../../lib/schemas/search';
-import { listingConditions, listingOrder, type FlashJoin, type VariantJoin } from '../catalog/listing-sql';
+import { products } from '@/server/db/schema';
+import type { ListingFilters } from '@/lib/listing-filters';
+import type { SearchSort } from '@/lib/schemas/search';
+import { listingConditions, listingOrder, type FlashJoin, type VariantJoin } from '@/server/catalog/listing-sql';
 
 /** The search filters: a listing's filters, a relevance sort and "in stock only". */
 export interface SearchFilters extends Omit<ListingFilters, 'sort'> {

@@ -1,14 +1,14 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { products } from '../db/schema';
-import { cardColumns, toCards } from '../catalog/product-card';
-import { runningFlashPrices, sortNeedsFlash, variantPrices } from '../catalog/listing-sql';
-import type { ListingPage } from '../catalog/listing';
-import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from './match-sql';
-import { prefixQuery, readWords, wasCorrected } from './words';
-import { rememberFor } from './remember';
-import { recordSearch } from './history';
-import { getListingFacets } from '../catalog/listing-facets';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { cardColumns, toCards } from '@/server/catalog/product-card';
+import { runningFlashPrices, sortNeedsFlash, variantPrices } from '@/server/catalog/listing-sql';
+import type { ListingPage } from '@/server/catalog/listing';
+import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from '@/server/search/match-sql';
+import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
+import { rememberFor } from '@/server/search/remember';
+import { recordSearch } from '@/server/search/history';
+import { getListingFacets } from '@/server/catalog/listing-facets';
 
 /** A facet value with how many results it holds (among the first COUNT_CAP matches). */
 export interface FacetCount {

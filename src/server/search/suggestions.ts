@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { popularityOrder, relevanceOrder } from './match-sql';
-import { products, searchQueries, tags } from '../db/schema';
-import { cardColumns, toCards, type ProductCard } from '../catalog/product-card';
-import { listCategoryTree } from '../catalog/taxonomy';
-import { prefixQuery, readWords, wasCorrected } from './words';
-import { prefixOf } from './history';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { popularityOrder, relevanceOrder } from '@/server/search/match-sql';
+import { products, searchQueries, tags } from '@/server/db/schema';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { listCategoryTree } from '@/server/catalog/taxonomy';
+import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
+import { prefixOf } from '@/server/search/history';
 
 /** The popup's answer (the spec's search suggestion response). */
 export interface Suggestions {

@@ -1,6 +1,6 @@
-import { AppError } from '../http/errors';
-import { readBody, readMultipart } from '../http/body';
-import { IMAGE_MESSAGE } from '../../lib/schemas/account';
+import { AppError } from '@/server/core/errors';
+import { readBody, readMultipart } from '@/server/web/body';
+import { IMAGE_MESSAGE } from '@/lib/schemas/account';
 
 /** Room for a 1000 KB image plus the other fields and multipart framing. */
 export const UPLOAD_BODY_LIMIT = 1_200_000;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '@/server/core/errors';
 
 /**
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1): `?what=page` throws inside a page render to show

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '../../server/db/client';
-import { users } from '../../server/db/schema';
-import { createSession, setSessionCookie } from '../../server/users/sessions';
+import { getDb } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { createSession } from '@/server/auth/sessions';
+import { setSessionCookie } from '@/server/web/session-cookie';
 
 /**
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1): `POST {email, name}` finds or creates a verified

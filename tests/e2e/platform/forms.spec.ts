@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { productUrl } from '../../../src/lib/urls';
+import { productUrl } from '@/lib/urls';
 
 /**
  * Every form a guest can send goes somewhere that answers: each one on the main pages is followed (GET as a

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 import { ProductPage, money } from './product-page';
-import { centsToDecimal } from '../../../src/lib/product-seo';
-import { productUrl } from '../../../src/lib/urls';
+import { centsToDecimal } from '@/lib/product-seo';
+import { productUrl } from '@/lib/urls';
 
 const COMING_SOON = 'Coming soon: the cart, wishlist and compare list are not open yet, so these buttons cannot be used.';
 

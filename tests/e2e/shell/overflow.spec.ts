@@ -1,7 +1,7 @@
 import { test, expect, type ShopPage } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { productUrl } from '../../../src/lib/urls';
-import { KNOWN_PRODUCTS } from '../../../src/server/demo/known';
+import { productUrl } from '@/lib/urls';
+import { KNOWN_PRODUCTS } from '@/server/demo/known';
 import { signIn, uniqueEmail } from '../account/helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money, updatedAt } from './common';
-import { stores } from './stores';
+import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
+import { stores } from '@/server/db/schema/stores';
 
 export const categories = pgTable('categories', {
   id: id(),

@@ -1,8 +1,8 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './common';
-import { inventories, products } from './catalog';
-import { stores } from './stores';
-import { users } from './users';
+import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
+import { inventories, products } from '@/server/db/schema/catalog';
+import { stores } from '@/server/db/schema/stores';
+import { users } from '@/server/db/schema/users';
 
 const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 

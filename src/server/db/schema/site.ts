@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './common';
+import { createdAt, id, updatedAt } from '@/server/db/schema/common';
 
 /** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
 export const settings = pgTable('settings', {

@@ -1,6 +1,6 @@
 import { integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './common';
-import { users } from './users';
+import { createdAt, id } from '@/server/db/schema/common';
+import { users } from '@/server/db/schema/users';
 
 export const stores = pgTable('stores', {
   id: id(),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, updatedAt } from './common';
+import { createdAt, id, updatedAt } from '@/server/db/schema/common';
 
 export const users = pgTable('users', {
   id: id(),

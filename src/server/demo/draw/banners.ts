@@ -1,7 +1,7 @@
 /** Wide pictures with a title: promotion banners, the top strip, the popup, store banners and blog covers. */
-import { COLOURS, type ImageKind } from '../data/images';
-import { placeKind } from './kinds';
-import { hash, svgDoc, text, wrap } from './svg';
+import { COLOURS, type ImageKind } from '@/server/demo/data/images';
+import { placeKind } from '@/server/demo/draw/kinds';
+import { hash, svgDoc, text, wrap } from '@/server/demo/draw/svg';
 
 const BACKGROUNDS = ['#0b7a5c', '#1f4e8c', '#6a3fa0', '#a8442a', '#0f6f86', '#7d5a0c', '#3b4a5a', '#9c2d5a'];
 const BODIES = [COLOURS.Blue, COLOURS.Red, COLOURS.Green, COLOURS.Black];

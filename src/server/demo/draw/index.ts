@@ -1,15 +1,15 @@
 /** Every demo picture the shop refers to, drawn: path under /demo → SVG text. Pure and deterministic. */
-import { DEMO_SETTINGS } from '../data/settings';
+import { DEMO_SETTINGS } from '@/server/demo/data/settings';
 import {
   bannerImage, blogCover, brandLogo, categoryIcon, COLOUR_NAMES, GALLERY_ANGLES, galleryImage, IMAGE_KINDS,
   PAYMENT_IMAGE, productImage, REVIEW_PHOTOS, storeBanner, storeLogo,
-} from '../data/images';
-import { getDemoPlan } from '../plan';
-import { drawPopup, drawTopBanner, drawWide } from './banners';
-import { drawBrandLogo, drawPayments, drawStoreLogo } from './marks';
-import { drawCategoryIcon, drawReviewPhoto } from './photos';
-import { drawGallery, drawProduct } from './products';
-import { kindOfPost, kindsOfProducts, kindsOfSource, kindsOfStore, topKinds } from './sources';
+} from '@/server/demo/data/images';
+import { getDemoPlan } from '@/server/demo/plan';
+import { drawPopup, drawTopBanner, drawWide } from '@/server/demo/draw/banners';
+import { drawBrandLogo, drawPayments, drawStoreLogo } from '@/server/demo/draw/marks';
+import { drawCategoryIcon, drawReviewPhoto } from '@/server/demo/draw/photos';
+import { drawGallery, drawProduct } from '@/server/demo/draw/products';
+import { kindOfPost, kindsOfProducts, kindsOfSource, kindsOfStore, topKinds } from '@/server/demo/draw/sources';
 
 /** Every string under /demo/ anywhere inside `value` (objects, arrays, maps, sets). */
 export function collectDemoPaths(value: unknown, out = new Set<string>()): Set<string> {

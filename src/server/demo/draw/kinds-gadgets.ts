@@ -1,5 +1,5 @@
 /** Drawings of audio, phone and desk accessories (200 × 200 box). */
-import { circle, DARK, ellipse, line, METAL, path, rect, SCREEN, tube, type Draw } from './shapes';
+import { circle, DARK, ellipse, line, METAL, path, rect, SCREEN, tube, type Draw } from '@/server/demo/draw/shapes';
 
 const headphones: Draw = (p) =>
   tube('M44 120V96A56 56 0 0 1 156 96V120', p, 14)

@@ -1,5 +1,5 @@
 /** Drawings of scales, smart-home gadgets and toys (200 × 200 box). */
-import { circle, DARK, ellipse, GLOW, line, METAL, path, rect, SCREEN, waves, type Draw } from './shapes';
+import { circle, DARK, ellipse, GLOW, line, METAL, path, rect, SCREEN, waves, type Draw } from '@/server/demo/draw/shapes';
 
 const scale: Draw = (p) =>
   rect(26, 40, 148, 136, 26, p.body)

@@ -1,5 +1,5 @@
 /** Drawings of chargers, power banks and cables (200 × 200 box). */
-import { bolt, circle, DARK, ellipse, line, METAL, path, rect, SCREEN, tube, waves, type Draw } from './shapes';
+import { bolt, circle, DARK, ellipse, line, METAL, path, rect, SCREEN, tube, waves, type Draw } from '@/server/demo/draw/shapes';
 
 const charger: Draw = (p) =>
   rect(78, 28, 10, 34, 3, METAL) + rect(112, 28, 10, 34, 3, METAL)

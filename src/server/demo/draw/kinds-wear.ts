@@ -1,5 +1,5 @@
 /** Drawings of wearables and lights (200 × 200 box). */
-import { circle, DARK, ellipse, GLOW, line, METAL, noOutline, path, rect, SCREEN, tube, type Draw } from './shapes';
+import { circle, DARK, ellipse, GLOW, line, METAL, noOutline, path, rect, SCREEN, tube, type Draw } from '@/server/demo/draw/shapes';
 
 const smartwatch: Draw = (p) =>
   rect(70, 6, 60, 60, 10, p.body) + rect(70, 134, 60, 60, 10, p.body)

@@ -1,5 +1,5 @@
 /** Wordmarks and badges: brand logos, store logos and the payment methods strip. */
-import { colourFor, esc, FONT, svgDoc, text } from './svg';
+import { colourFor, esc, FONT, svgDoc, text } from '@/server/demo/draw/svg';
 
 /** A brand's wordmark in a rounded rectangle (240 × 120), coloured from its slug. */
 export function drawBrandLogo(slug: string, title: string): string {

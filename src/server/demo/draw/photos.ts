@@ -1,7 +1,7 @@
 /** Square pictures: category icons and the "photos" customers attach to reviews. */
-import { COLOURS, type Colour, type ImageKind } from '../data/images';
-import { labelOf, placeKind } from './kinds';
-import { colourFor, mix, svgDoc } from './svg';
+import { COLOURS, type Colour, type ImageKind } from '@/server/demo/data/images';
+import { labelOf, placeKind } from '@/server/demo/draw/kinds';
+import { colourFor, mix, svgDoc } from '@/server/demo/draw/svg';
 
 /** A category's icon (160 × 160): its representative kind on a tinted tile. */
 export function drawCategoryIcon(slug: string, title: string, kind: ImageKind): string {

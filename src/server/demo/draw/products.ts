@@ -1,7 +1,7 @@
 /** Product pictures (600 × 600): the main picture per colour and the extra gallery views. */
-import { COLOURS, type Colour, type GALLERY_ANGLES, type ImageKind } from '../data/images';
-import { labelOf, placeKind } from './kinds';
-import { lightness, mix, svgDoc, text } from './svg';
+import { COLOURS, type Colour, type GALLERY_ANGLES, type ImageKind } from '@/server/demo/data/images';
+import { labelOf, placeKind } from '@/server/demo/draw/kinds';
+import { lightness, mix, svgDoc, text } from '@/server/demo/draw/svg';
 
 type Angle = (typeof GALLERY_ANGLES)[number];
 const SIZE = 600;

@@ -1,5 +1,5 @@
 /** Shape shorthands for the product drawings, all in a 200 × 200 box. */
-import { lightness, mix } from './svg';
+import { lightness, mix } from '@/server/demo/draw/svg';
 
 /** The colours one drawing uses: the product body, its outline and a contrasting detail colour. */
 export interface Paint { body: string; line: string; detail: string }

@@ -1,8 +1,8 @@
 /** Which kinds of product a banner, sale, collection or post is about, read from the demo plan. */
-import type { ImageKind } from '../data/images';
-import { IMAGE_KINDS } from '../data/images';
-import type { BannerSource } from '../data/promotions';
-import type { DemoPlan } from '../plan';
+import type { ImageKind } from '@/server/demo/data/images';
+import { IMAGE_KINDS } from '@/server/demo/data/images';
+import type { BannerSource } from '@/server/demo/data/promotions';
+import type { DemoPlan } from '@/server/demo/plan';
 
 /** The kinds in `list`, most frequent first (ties keep their first appearance), at most three. */
 export function topKinds(list: ImageKind[]): ImageKind[] {

@@ -1,11 +1,11 @@
-import { route } from '../../../../server/http/route';
-import { readBodyWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { deleteAccount } from '../../../../server/users/account';
-import { clearSessionCookie } from '../../../../server/users/sessions';
-import { answer, formAware } from '../../../../server/users/respond';
-import { DeleteAccountSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { readBodyWith } from '@/server/web/body';
+import { requireUser } from '@/server/web/guards';
+import { deleteAccount } from '@/server/account/account';
+import { clearSessionCookie } from '@/server/web/session-cookie';
+import { answer, formAware } from '@/server/web/respond';
+import { DeleteAccountSchema } from '@/lib/schemas/account';
+import { getT } from '@/i18n';
 
 /** Deletes the account (password, or the typed word when there is none), ends its sessions, clears the cookie. */
 export const ALL = route({

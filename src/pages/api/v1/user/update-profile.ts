@@ -1,12 +1,12 @@
-import { route } from '../../../../server/http/route';
-import { parseWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { updateProfile } from '../../../../server/users/profile';
-import { answer, formAware } from '../../../../server/users/respond';
-import { readUploadBody } from '../../../../server/uploads/multipart';
-import { fileOf } from '../../../../server/uploads/images';
-import { ProfileSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { parseWith } from '@/server/core/validation';
+import { requireUser } from '@/server/web/guards';
+import { updateProfile } from '@/server/account/profile';
+import { answer, formAware } from '@/server/web/respond';
+import { readUploadBody } from '@/server/uploads/multipart';
+import { fileOf } from '@/server/uploads/images';
+import { ProfileSchema } from '@/lib/schemas/account';
+import { getT } from '@/i18n';
 
 /** Name, phone and (multipart) avatar. */
 export const ALL = route({

@@ -1,10 +1,10 @@
-import { route } from '../../../../server/http/route';
-import { readBodyWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { changePassword } from '../../../../server/users/account';
-import { answer, formAware } from '../../../../server/users/respond';
-import { PasswordChangeSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { readBodyWith } from '@/server/web/body';
+import { requireUser } from '@/server/web/guards';
+import { changePassword } from '@/server/account/account';
+import { answer, formAware } from '@/server/web/respond';
+import { PasswordChangeSchema } from '@/lib/schemas/account';
+import { getT } from '@/i18n';
 
 /** Current password, new password and confirmation; every other session of the user ends. */
 export const ALL = route({

@@ -1,9 +1,9 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { deleteAddress, getAddress } from '../../../../../server/users/addresses';
-import { answer, formAware, idParam } from '../../../../../server/users/respond';
-import { getT } from '../../../../../i18n';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { deleteAddress, getAddress } from '@/server/account/addresses';
+import { answer, formAware, idParam } from '@/server/web/respond';
+import { getT } from '@/i18n';
 
 const remove = formAware(async (ctx) => {
   const user = requireUser(ctx.locals);

@@ -1,8 +1,8 @@
-import { route } from '../../../../../server/http/route';
-import { requireUser } from '../../../../../server/users/require';
-import { deleteCard } from '../../../../../server/users/cards';
-import { answer, formAware, idParam } from '../../../../../server/users/respond';
-import { getT } from '../../../../../i18n';
+import { route } from '@/server/web/route';
+import { requireUser } from '@/server/web/guards';
+import { deleteCard } from '@/server/account/cards';
+import { answer, formAware, idParam } from '@/server/web/respond';
+import { getT } from '@/i18n';
 
 const remove = formAware(async (ctx) => {
   const user = requireUser(ctx.locals);

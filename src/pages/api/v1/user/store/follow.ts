@@ -1,10 +1,10 @@
-import { route } from '../../../../../server/http/route';
-import { readBodyWith } from '../../../../../server/http/body';
-import { requireUser } from '../../../../../server/users/require';
-import { setFollowing } from '../../../../../server/users/following';
-import { answer, formAware } from '../../../../../server/users/respond';
-import { FollowSchema } from '../../../../../lib/schemas/account';
-import { getT } from '../../../../../i18n';
+import { route } from '@/server/web/route';
+import { readBodyWith } from '@/server/web/body';
+import { requireUser } from '@/server/web/guards';
+import { setFollowing } from '@/server/account/following';
+import { answer, formAware } from '@/server/web/respond';
+import { FollowSchema } from '@/lib/schemas/account';
+import { getT } from '@/i18n';
 
 /** `{store_id, follow?}`: follows or unfollows (toggles without `follow`); answers `data {following, followers}`. */
 export const ALL = route({

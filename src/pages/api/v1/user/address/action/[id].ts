@@ -1,6 +1,6 @@
-import { route } from '../../../../../../server/http/route';
-import { formAware, idParam } from '../../../../../../server/users/respond';
-import { saveAddressFromRequest } from '../../../../../../server/users/address-endpoint';
+import { route } from '@/server/web/route';
+import { formAware, idParam } from '@/server/web/respond';
+import { saveAddressFromRequest } from '@/server/web/address-endpoint';
 
 /** Updates one of the user's addresses (its kind stays); another user's address is 404. */
 export const ALL = route({

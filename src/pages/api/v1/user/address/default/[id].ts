@@ -1,8 +1,8 @@
-import { route } from '../../../../../../server/http/route';
-import { requireUser } from '../../../../../../server/users/require';
-import { setDefaultAddress } from '../../../../../../server/users/addresses';
-import { answer, formAware, idParam } from '../../../../../../server/users/respond';
-import { getT } from '../../../../../../i18n';
+import { route } from '@/server/web/route';
+import { requireUser } from '@/server/web/guards';
+import { setDefaultAddress } from '@/server/account/addresses';
+import { answer, formAware, idParam } from '@/server/web/respond';
+import { getT } from '@/i18n';
 
 /** Makes one of the user's addresses the default of its kind. */
 export const ALL = route({
