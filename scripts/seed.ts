@@ -28,7 +28,11 @@ try {
       console.log(`  ${done} / ${total} products`);
     }
   });
-  console.log(added ? `Added ${added} products in ${((Date.now() - started) / 1000).toFixed(1)} s.` : `The catalog already has ${target} or more products.`);
+  console.log(
+    added
+      ? `Added ${added} products in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      : `The catalog already has ${target} or more products.`,
+  );
   // Fresh statistics, so the planner knows how common each search word is (the embedded database has no autovacuum).
   await database.db.execute(sql`analyze`);
 } finally {

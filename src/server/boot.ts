@@ -14,7 +14,9 @@ let ready: Promise<void> | undefined;
 export function ensureReady(): Promise<void> {
   ready ??= boot().catch((err) => {
     const known = err instanceof DataDirLockedError || err instanceof InvalidEnvError;
-    const message = known ? `Voltmart could not start. ${(err as Error).message}` : `Voltmart could not start: ${(err as Error).stack ?? err}`;
+    const message = known
+      ? `Voltmart could not start. ${(err as Error).message}`
+      : `Voltmart could not start: ${(err as Error).stack ?? err}`;
     console.error(`\n${message}\n`);
     process.exit(1);
   });

@@ -21,7 +21,10 @@ async function account(password = 'right-password') {
 
 /** The HTTP status a sign-in attempt ends with (200 when it worked). */
 const attempt = (email: string, password: string, ip = authCtx().ip) =>
-  signIn({ email, password }, authCtx({ ip })).then(() => 200, (err: AppError) => err.httpStatus);
+  signIn({ email, password }, authCtx({ ip })).then(
+    () => 200,
+    (err: AppError) => err.httpStatus,
+  );
 
 const countOf = async (key: string) =>
   Number((await queryRows<{ count: number }>(getDb(), sql`select count from rate_limits where key = ${key}`))[0]?.count ?? 0);

@@ -22,6 +22,12 @@ describe('api/v1/common payload', () => {
 
   it('says what unit every amount of the API is in: the currency, its sign and the minor-unit exponent', async () => {
     const { setting } = await getCommonData('en');
-    expect(setting).toMatchObject({ currency: 'USD', currency_icon: '$', currency_position: 1, decimal_format: 'en-US', minor_unit_exponent: 2 });
+    expect(setting).toMatchObject({
+      currency: 'USD',
+      currency_icon: '$',
+      currency_position: 1,
+      decimal_format: 'en-US',
+      minor_unit_exponent: 2,
+    });
   });
 });

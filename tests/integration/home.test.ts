@@ -37,7 +37,16 @@ describe('listing response', () => {
   it('carries result, all_categories, category, collections, brands and shipping rules', async () => {
     const r = await getListingResponse(parseListingQuery({ category: 'cables', per_page: '6' }));
     expect(r.result.data).toHaveLength(6);
-    expect(r.result.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String), selling: expect.any(Number), offered: expect.any(Number), wishlisted: null }));
+    expect(r.result.data[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        slug: expect.any(String),
+        title: expect.any(String),
+        selling: expect.any(Number),
+        offered: expect.any(Number),
+        wishlisted: null,
+      }),
+    );
     expect(r.category?.slug).toBe('cables');
     expect(r.all_categories.length).toBe(DEMO_COUNTS.categories);
     expect(r.collections.length).toBe(DEMO_COUNTS.collections);

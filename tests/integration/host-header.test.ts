@@ -12,7 +12,11 @@ useTestDatabase();
 const routes = listApiRoutes();
 
 const forgot = (email: string, headers: Record<string, string>) =>
-  request(routes, '/api/v1/user/forgot-password', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email }) });
+  request(routes, '/api/v1/user/forgot-password', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email }),
+  });
 
 describe('the Host header', () => {
   it('refuses a request for another host with a 400 envelope, before any work', async () => {

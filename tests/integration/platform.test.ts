@@ -10,7 +10,14 @@ useTestDatabase();
 describe('settings', () => {
   it('fills the spec defaults on an empty database', async () => {
     const s = await getSettings();
-    expect(s.setting).toMatchObject({ currency: 'USD', currency_icon: '$', decimal_format: 'en-US', currency_position: 1, default_country: 'AF', default_state: 'BDS' });
+    expect(s.setting).toMatchObject({
+      currency: 'USD',
+      currency_icon: '$',
+      decimal_format: 'en-US',
+      currency_position: 1,
+      default_country: 'AF',
+      default_state: 'BDS',
+    });
   });
   it('reads back what was stored', async () => {
     await putSetting('site_setting', { ...(await getSettings()).site_setting, site_name: 'Test Shop' });

@@ -16,14 +16,25 @@ beforeAll(async () => {
 
 describe('reviews', () => {
   it('sums up ratings and pages through every review once, newest first', async () => {
-    const [p] = await queryRows<{ slug: string; id: number }>(getDb(), sql`
+    const [p] = await queryRows<{ slug: string; id: number }>(
+      getDb(),
+      sql`
       select p.slug, p.id from products p join reviews r on r.product_id = p.id
-      group by p.id having count(*) > ${REVIEWS_PER_PAGE} order by count(*) desc, p.id limit 1`);
+      group by p.id having count(*) > ${REVIEWS_PER_PAGE} order by count(*) desc, p.id limit 1`,
+    );
     const [product] = await getDb().select().from(t.products).where(eq(t.products.id, p!.id));
     const ratings = (await getDb().select({ r: t.reviews.rating }).from(t.reviews).where(eq(t.reviews.productId, p!.id))).map((r) => r.r);
     // Add one with images so the list shows them.
-    const [extra] = await getDb().insert(t.reviews).values({ productId: p!.id, authorName: 'Test Person', rating: 1, review: 'Broke fast', createdAt: new Date() }).returning();
-    await getDb().insert(t.reviewImages).values([{ reviewId: extra!.id, image: '/a.jpg' }, { reviewId: extra!.id, image: '/b.jpg' }]);
+    const [extra] = await getDb()
+      .insert(t.reviews)
+      .values({ productId: p!.id, authorName: 'Test Person', rating: 1, review: 'Broke fast', createdAt: new Date() })
+      .returning();
+    await getDb()
+      .insert(t.reviewImages)
+      .values([
+        { reviewId: extra!.id, image: '/a.jpg' },
+        { reviewId: extra!.id, image: '/b.jpg' },
+      ]);
     ratings.push(1);
 
     const first = await getProductReviews(p!.slug, 1);
@@ -47,7 +58,10 @@ describe('reviews', () => {
   });
 
   it('gives a product without reviews an empty summary', async () => {
-    const [p] = await queryRows<{ slug: string }>(getDb(), sql`select slug from products p where not exists (select 1 from reviews r where r.product_id = p.id) limit 1`);
+    const [p] = await queryRows<{ slug: string }>(
+      getDb(),
+      sql`select slug from products p where not exists (select 1 from reviews r where r.product_id = p.id) limit 1`,
+    );
     const { summary, reviews } = await getProductReviews(p!.slug);
     expect(summary).toEqual({ average: 0, total: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
     expect(reviews).toMatchObject({ data: [], total: 0, last_page: 1 });
@@ -88,7 +102,10 @@ describe('suggested products', () => {
     expect([...ranks].sort()).toEqual(ranks);
     for (const id of ids) {
       const r = byId.get(id)!;
-      const related = r.categoryId === product!.categoryId || r.storeId === product!.storeId || (product!.brandId !== null && r.brandId === product!.brandId);
+      const related =
+        r.categoryId === product!.categoryId ||
+        r.storeId === product!.storeId ||
+        (product!.brandId !== null && r.brandId === product!.brandId);
       expect(related).toBe(true);
     }
     expect(first.data[0]).toMatchObject({ id: expect.any(Number), slug: expect.any(String), wishlisted: null });

@@ -18,7 +18,9 @@ describe('scale generator', () => {
     await seedDemoIfEmpty(getDb());
     const target = DEMO_COUNTS.products + 1234;
     expect(await growCatalog(getDb(), target)).toBe(1234);
-    const [row] = await getDb().select({ n: count(), slugs: countDistinct(products.slug) }).from(products);
+    const [row] = await getDb()
+      .select({ n: count(), slugs: countDistinct(products.slug) })
+      .from(products);
     expect(row).toEqual({ n: target, slugs: target });
     const priced = await getDb().select({ selling: products.selling, offered: products.offered }).from(products);
     for (const p of priced) {

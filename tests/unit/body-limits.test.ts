@@ -15,7 +15,10 @@ function chunkedMultipart(fileBytes: number): Request {
     },
   });
   return new Request('http://shop.test/api/v1/user/update-profile', {
-    method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   } as RequestInit);
 }
 

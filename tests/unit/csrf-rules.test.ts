@@ -20,7 +20,15 @@ afterEach(() => {
 
 describe('which origins are ours', () => {
   it('refuses look-alike origins that merely start or end like ours', () => {
-    for (const origin of ['http://shop.test.evil.example', 'http://shop.test:80.evil.example', 'http://shop.tester', 'http://evil.example/http://shop.test', 'https://shop.test', 'http://shop.test:8080', 'http://sub.shop.test']) {
+    for (const origin of [
+      'http://shop.test.evil.example',
+      'http://shop.test:80.evil.example',
+      'http://shop.tester',
+      'http://evil.example/http://shop.test',
+      'https://shop.test',
+      'http://shop.test:8080',
+      'http://sub.shop.test',
+    ]) {
       expect(check('/login', 'POST', form(origin))?.status, origin).toBe(403);
     }
   });
@@ -40,8 +48,12 @@ describe('which origins are ours', () => {
   });
 
   it('takes the sender from Referer when Origin is absent, and refuses a broken Referer', () => {
-    expect(check('/login', 'POST', { referer: 'http://shop.test.evil.example/x', 'content-type': 'application/x-www-form-urlencoded' })?.status).toBe(403);
-    expect(check('/login', 'POST', { referer: 'http://shop.test/login?x=1', 'content-type': 'application/x-www-form-urlencoded' })).toBeNull();
+    expect(
+      check('/login', 'POST', { referer: 'http://shop.test.evil.example/x', 'content-type': 'application/x-www-form-urlencoded' })?.status,
+    ).toBe(403);
+    expect(
+      check('/login', 'POST', { referer: 'http://shop.test/login?x=1', 'content-type': 'application/x-www-form-urlencoded' }),
+    ).toBeNull();
     expect(check('/login', 'POST', { referer: 'not a url', 'content-type': 'application/x-www-form-urlencoded' })?.status).toBe(403);
   });
 });
@@ -81,7 +93,8 @@ describe('which bodies are forms', () => {
 });
 
 describe('the /test-only/ exemption', () => {
-  const forged = () => check('/test-only/session', 'POST', { origin: 'https://evil.test', 'content-type': 'text/plain' }, ['frontend_session']);
+  const forged = () =>
+    check('/test-only/session', 'POST', { origin: 'https://evil.test', 'content-type': 'text/plain' }, ['frontend_session']);
 
   it('does not exist in a production build, whatever ENABLE_TEST_ROUTES says', () => {
     vi.stubEnv('ENABLE_TEST_ROUTES', '1');

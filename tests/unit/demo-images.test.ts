@@ -100,7 +100,9 @@ describe('demo pictures in public/demo', () => {
     expect(problemsOf(good)).toEqual([]);
     expect(problemsOf(good.replace('<rect/>', '<rect>'))).not.toEqual([]);
     expect(problemsOf(good.replace('<rect/>', '<script>alert(1)</script>'))).toContain('has a script');
-    expect(problemsOf(good.replace('<rect/>', '<image href="https://example.com/a.png"/>'))).toContain('refers to something outside the file');
+    expect(problemsOf(good.replace('<rect/>', '<image href="https://example.com/a.png"/>'))).toContain(
+      'refers to something outside the file',
+    );
     expect(problemsOf(good.replace(' viewBox="0 0 10 10"', ''))).toContain('no viewBox on the root');
   });
 });

@@ -24,7 +24,13 @@ describe('findVariant', () => {
 
 describe('readChoice', () => {
   it('reads attr[<id>] fields and ignores the rest', () => {
-    const fields: [string, unknown][] = [[attributeField(1), '11'], ['attr[2]', '21'], ['quantity', '2'], ['attr[3]', 'x'], ['attr[x]', '4']];
+    const fields: [string, unknown][] = [
+      [attributeField(1), '11'],
+      ['attr[2]', '21'],
+      ['quantity', '2'],
+      ['attr[3]', 'x'],
+      ['attr[x]', '4'],
+    ];
     expect(readChoice(fields)).toEqual({ 1: 11, 2: 21 });
   });
 });

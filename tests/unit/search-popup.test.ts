@@ -53,7 +53,8 @@ describe('the suggestions client', () => {
   });
 
   it('reports a failed answer for the latest question, and a cancelled one as nothing', async () => {
-    const failing = (() => Promise.resolve(new Response(JSON.stringify({ status: 500, message: 'x', data: {} }), { status: 500 }))) as unknown as typeof fetch;
+    const failing = (() =>
+      Promise.resolve(new Response(JSON.stringify({ status: 500, message: 'x', data: {} }), { status: 500 }))) as unknown as typeof fetch;
     await expect(createSuggestClient(failing).ask('usb')).rejects.toThrow(/500/);
     let resolve!: (r: Response) => void;
     const slow = (() => new Promise<Response>((r) => (resolve = r))) as unknown as typeof fetch;

@@ -43,7 +43,10 @@ describe('cart badge', () => {
 
 describe('notices', () => {
   it('names the localStorage key the boot script reads', () => {
-    const list = encodeNotices([{ name: 'top-banner', version: '2' }, { name: 'cookie', version: '1' }]);
+    const list = encodeNotices([
+      { name: 'top-banner', version: '2' },
+      { name: 'cookie', version: '1' },
+    ]);
     expect(list).toBe('top-banner:2 cookie:1');
     expect(dismissKey({ name: 'top-banner', version: '2' })).toBe('voltmart:dismissed:top-banner:2');
     expect(BOOT_SCRIPT).toContain('voltmart:dismissed:');

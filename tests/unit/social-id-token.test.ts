@@ -19,12 +19,20 @@ const reasonOf = (fn: () => unknown) => {
 
 describe("Google's ID token", () => {
   it('gives the subject, name and email, verified only when Google says so', () => {
-    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: true, name: 'Ann' })))
-      .toEqual({ providerUserId: '42', name: 'Ann', email: 'a@b.co', emailVerified: true });
-    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: false })))
-      .toMatchObject({ emailVerified: false, name: 'a' });
+    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: true, name: 'Ann' }))).toEqual({
+      providerUserId: '42',
+      name: 'Ann',
+      email: 'a@b.co',
+      emailVerified: true,
+    });
+    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: false }))).toMatchObject({
+      emailVerified: false,
+      name: 'a',
+    });
     expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co' })).emailVerified).toBe(false);
-    expect(profileFromGoogleIdToken(config, token({ iss: 'accounts.google.com', email: 'a@b.co', email_verified: 'true' })).emailVerified).toBe(true);
+    expect(
+      profileFromGoogleIdToken(config, token({ iss: 'accounts.google.com', email: 'a@b.co', email_verified: 'true' })).emailVerified,
+    ).toBe(true);
     expect(profileFromGoogleIdToken(config, token({})).email).toBeNull();
   });
 

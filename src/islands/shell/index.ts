@@ -8,7 +8,16 @@ import { enhanceProgress } from '@/islands/shell/progress';
 import { enhanceNewsletter } from '@/islands/shell/newsletter';
 import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
 
-for (const enhance of [enhanceToast, enhanceDropdowns, enhanceSearch, enhanceCartBadge, enhanceNotices, enhanceProgress, enhanceNewsletter, enhanceMegaMenu]) {
+for (const enhance of [
+  enhanceToast,
+  enhanceDropdowns,
+  enhanceSearch,
+  enhanceCartBadge,
+  enhanceNotices,
+  enhanceProgress,
+  enhanceNewsletter,
+  enhanceMegaMenu,
+]) {
   try {
     enhance();
   } catch (err) {

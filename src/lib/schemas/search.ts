@@ -28,4 +28,6 @@ export const SuggestTextSchema = text;
 
 export const SearchSortSchema = z.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}.` });
 /** `in_stock=1` keeps only products in stock. */
-export const InStockSchema = z.enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0.' }).transform((v) => v === '1' || v === 'true');
+export const InStockSchema = z
+  .enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0.' })
+  .transform((v) => v === '1' || v === 'true');

@@ -35,7 +35,12 @@ export async function deleteAccount(userId: number, confirm: { password: string;
   const [row] = await db.select({ hash: users.passwordHash, avatar: users.avatar }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('Your account');
   if (row.hash) {
-    if (!confirm.password) throw new AppError({ code: 'VALIDATION', message: 'Password is required', details: { fields: { password: 'Password is required' } } });
+    if (!confirm.password)
+      throw new AppError({
+        code: 'VALIDATION',
+        message: 'Password is required',
+        details: { fields: { password: 'Password is required' } },
+      });
     if (!(await verifyPassword(confirm.password, row.hash))) throw wrongPassword('password');
   } else if (confirm.confirm.toUpperCase() !== DELETE_WORD) {
     const message = `Type ${DELETE_WORD} to confirm.`;

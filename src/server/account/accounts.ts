@@ -22,13 +22,22 @@ export interface AccountRow {
 }
 
 const columns = {
-  id: users.id, name: users.name, email: users.email, phone: users.phone,
-  passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt, status: users.status,
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  emailVerifiedAt: users.emailVerifiedAt,
+  status: users.status,
 };
 
 /** The account with this email (any letter case), or null. */
 export async function findAccountByEmail(email: string, db: Tx = getDb()): Promise<AccountRow | null> {
-  const [row] = await db.select(columns).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 

@@ -23,8 +23,18 @@ export interface Address {
 
 type Row = typeof addresses.$inferSelect;
 const toAddress = (r: Row): Address => ({
-  id: r.id, kind: r.kind, name: r.name, email: r.email, phone: r.phone, country: r.country, state: r.state,
-  city: r.city, zip: r.zip, address_1: r.address1, address_2: r.address2, is_default: r.isDefault,
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  country: r.country,
+  state: r.state,
+  city: r.city,
+  zip: r.zip,
+  address_1: r.address1,
+  address_2: r.address2,
+  is_default: r.isDefault,
 });
 
 const missing = () => notFound('The address');
@@ -41,7 +51,10 @@ export async function listAddresses(userId: number, kind: AddressKind): Promise<
 
 /** One of the user's own addresses; another user's id is NOT_FOUND. */
 export async function getAddress(userId: number, id: number): Promise<Address> {
-  const [row] = await getDb().select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  const [row] = await getDb()
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   if (!row) throw missing();
   return toAddress(row);
 }
@@ -56,7 +69,11 @@ async function lockUser(tx: Tx, userId: number): Promise<void> {
 }
 
 const rowsOfKind = (tx: Tx, userId: number, kind: AddressKind) =>
-  tx.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.kind, kind))).orderBy(asc(addresses.id));
+  tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.kind, kind)))
+    .orderBy(asc(addresses.id));
 
 /**
  * Creates (no id) or updates (id) one of the user's addresses. The first address of a kind becomes
@@ -67,22 +84,35 @@ export async function saveAddress(userId: number, input: AddressInput, id?: numb
     await checkPlace(tx, input.country, input.state);
     let kind = input.kind;
     if (id !== undefined) {
-      const [own] = await tx.select({ kind: addresses.kind }).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+      const [own] = await tx
+        .select({ kind: addresses.kind })
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
       if (!own) throw missing();
       kind = own.kind;
     }
     await lockUser(tx, userId);
     const existing = await rowsOfKind(tx, userId, kind);
     const values = {
-      name: input.name, email: input.email, phone: input.phone, country: input.country, state: input.state,
-      city: input.city, zip: input.zip, address1: input.address_1, address2: input.address_2,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      country: input.country,
+      state: input.state,
+      city: input.city,
+      zip: input.zip,
+      address1: input.address_1,
+      address2: input.address_2,
     };
     const hasDefault = existing.some((r) => r.isDefault && r.id !== id);
     const makeDefault = input.is_default || !hasDefault;
     if (makeDefault) await clearDefault(tx, userId, kind, id);
     let row: Row;
     if (id === undefined) {
-      [row] = (await tx.insert(addresses).values({ ...values, userId, kind, isDefault: makeDefault }).returning()) as [Row];
+      [row] = (await tx
+        .insert(addresses)
+        .values({ ...values, userId, kind, isDefault: makeDefault })
+        .returning()) as [Row];
     } else {
       const current = existing.find((r) => r.id === id);
       if (!current) throw missing();
@@ -99,7 +129,10 @@ export async function saveAddress(userId: number, input: AddressInput, id?: numb
 /** Makes one of the user's addresses the default of its kind (the others of that kind stop being default). */
 export async function setDefaultAddress(userId: number, id: number): Promise<Address> {
   return getDb().transaction(async (tx) => {
-    const [own] = await tx.select({ kind: addresses.kind }).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    const [own] = await tx
+      .select({ kind: addresses.kind })
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!own) throw missing();
     await lockUser(tx, userId);
     await clearDefault(tx, userId, own.kind, id);
@@ -112,7 +145,10 @@ export async function setDefaultAddress(userId: number, id: number): Promise<Add
 export async function deleteAddress(userId: number, id: number): Promise<void> {
   await getDb().transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [gone] = await tx.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning();
     if (!gone) throw missing();
     if (!gone.isDefault) return;
     const [next] = await tx
@@ -140,5 +176,8 @@ async function checkPlace(tx: Tx, country: string, state: string): Promise<void>
 
 async function clearDefault(tx: Tx, userId: number, kind: AddressKind, keepId?: number): Promise<void> {
   const others = keepId === undefined ? undefined : ne(addresses.id, keepId);
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.kind, kind), eq(addresses.isDefault, true), others));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.kind, kind), eq(addresses.isDefault, true), others));
 }

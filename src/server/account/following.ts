@@ -20,16 +20,30 @@ export async function listFollowedStores(userId: number): Promise<FollowedStore[
     .innerJoin(stores, eq(stores.id, storeFollowers.storeId))
     .where(eq(storeFollowers.userId, userId))
     .orderBy(desc(storeFollowers.createdAt), desc(stores.id));
-  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, logo: r.logo, rating: Number(r.rating), followed_at: r.at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    logo: r.logo,
+    rating: Number(r.rating),
+    followed_at: r.at.toISOString(),
+  }));
 }
 
 /**
  * Follows or unfollows a store; `follow` undefined toggles. Idempotent: following twice stays one
  * row, unfollowing a store not followed is fine. Returns whether the user now follows it.
  */
-export async function setFollowing(userId: number, storeId: number, follow?: boolean): Promise<{ following: boolean; followers: number; store: { id: number; slug: string; name: string } }> {
+export async function setFollowing(
+  userId: number,
+  storeId: number,
+  follow?: boolean,
+): Promise<{ following: boolean; followers: number; store: { id: number; slug: string; name: string } }> {
   const db = getDb();
-  const [store] = await db.select({ id: stores.id, slug: stores.slug, name: stores.name }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, 1)));
+  const [store] = await db
+    .select({ id: stores.id, slug: stores.slug, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.status, 1)));
   if (!store) throw notFound('The store');
   const mine = and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, userId));
   let want = follow;

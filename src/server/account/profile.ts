@@ -23,8 +23,13 @@ export async function getProfile(userId: number): Promise<Profile> {
   const db = getDb();
   const [row] = await db
     .select({
-      id: users.id, name: users.name, email: users.email, phone: users.phone, avatar: users.avatar,
-      passwordHash: users.passwordHash, createdAt: users.createdAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      avatar: users.avatar,
+      passwordHash: users.passwordHash,
+      createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -35,7 +40,11 @@ export async function getProfile(userId: number): Promise<Profile> {
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(eq(carts.userId, userId));
   return {
-    id: row.id, name: row.name, email: row.email, phone: row.phone, avatar: row.avatar,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
     has_password: row.passwordHash !== null,
     cart_count: Number(cart?.count ?? 0),
     is_logged_in: true,
@@ -51,7 +60,10 @@ export async function updateProfile(userId: number, input: ProfileInput, avatarF
   if (!before) throw notFound('Your account');
   const avatar = upload ? await saveAvatar(upload.bytes, upload.type) : undefined;
   try {
-    await db.update(users).set({ name: input.name, phone: input.phone, ...(avatar ? { avatar } : {}), updatedAt: new Date() }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ name: input.name, phone: input.phone, ...(avatar ? { avatar } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
   } catch (err) {
     if (avatar) await removeUpload(avatar);
     throw err;
@@ -69,4 +81,8 @@ export async function removeAvatar(userId: number): Promise<void> {
 }
 
 export const wrongPassword = (field: string) =>
-  new AppError({ code: 'VALIDATION', message: 'The current password is not correct.', details: { fields: { [field]: 'The current password is not correct.' } } });
+  new AppError({
+    code: 'VALIDATION',
+    message: 'The current password is not correct.',
+    details: { fields: { [field]: 'The current password is not correct.' } },
+  });

@@ -25,9 +25,9 @@ export const linkHash = (token: string) => hashToken(`link:${token}`);
 export async function issueTokens(userId: number, kind: TokenKind, hashes: string[], minutes: number, db: Tx = getDb()): Promise<void> {
   const now = new Date();
   await retireTokens(userId, kind, db, now);
-  await db.insert(userTokens).values(
-    hashes.map((tokenHash) => ({ userId, kind, tokenHash, expiresAt: new Date(now.getTime() + minutes * 60_000) })),
-  );
+  await db
+    .insert(userTokens)
+    .values(hashes.map((tokenHash) => ({ userId, kind, tokenHash, expiresAt: new Date(now.getTime() + minutes * 60_000) })));
 }
 
 /** Marks every unused token of this kind as used (a newer one replaces them, or one was just used). */

@@ -5,7 +5,9 @@ const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LEN = 32;
 
 const scrypt = (password: string, salt: Buffer, keyLen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFKC'), salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password.normalize('NFKC'), salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 /** `scrypt$N$r$p$salt$hash`, all a later check needs, so parameters can be raised without a migration. */
 export async function hashPassword(password: string): Promise<string> {
@@ -21,7 +23,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, 'base64url');
   const key = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -7,14 +7,27 @@ import { sendMail } from '@/server/mail';
 import { runAfterAnswer } from '@/server/core/background';
 import { resetPasswordMail } from '@/server/mail/templates';
 import { findAccountByEmail } from '@/server/account/accounts';
-import { CODE_ATTEMPTS, codeHash, consumeToken, findToken, issueTokens, linkHash, newCode, newLinkToken, RESET_MINUTES, retireTokens, type TokenRow } from '@/server/auth/codes';
+import {
+  CODE_ATTEMPTS,
+  codeHash,
+  consumeToken,
+  findToken,
+  issueTokens,
+  linkHash,
+  newCode,
+  newLinkToken,
+  RESET_MINUTES,
+  retireTokens,
+  type TokenRow,
+} from '@/server/auth/codes';
 import { hashPassword } from '@/server/auth/passwords';
 import { accountLimit } from '@/server/auth/auth';
 import type { AuthContext } from '@/server/web/request-context';
 import type { UpdatePasswordInput } from '@/lib/schemas/auth';
 
 /** The one answer to every reset request, so it never tells whether an account exists. */
-export const RESET_SENT = 'If an account exists for this email, we have sent a link and a 6-digit code to reset the password. They work for 60 minutes.';
+export const RESET_SENT =
+  'If an account exists for this email, we have sent a link and a 6-digit code to reset the password. They work for 60 minutes.';
 export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
 
 const attemptsKey = (email: string) => `reset:attempts:${email.toLowerCase()}`;
@@ -43,7 +56,14 @@ async function mailResetIfAccount(email: string, ctx: AuthContext): Promise<void
   await issueTokens(account.id, 'reset', [linkHash(token), codeHash('reset', account.id, code)], RESET_MINUTES);
   await resetLimit(attemptsKey(account.email));
   const mail = await resetPasswordMail({
-    lang: ctx.lang, siteName: ctx.siteName, origin: ctx.origin, to: account.email, name: account.name, code, token, minutes: RESET_MINUTES,
+    lang: ctx.lang,
+    siteName: ctx.siteName,
+    origin: ctx.origin,
+    to: account.email,
+    name: account.name,
+    code,
+    token,
+    minutes: RESET_MINUTES,
   });
   await sendMail(mail);
 }
@@ -85,8 +105,13 @@ export async function resetPassword(input: UpdatePasswordInput, ctx: Pick<AuthCo
     await retireTokens(row.userId, 'reset', tx);
     const [user] = await tx.select({ email: users.email, verified: users.emailVerifiedAt }).from(users).where(eq(users.id, row.userId));
     const now = new Date();
-    await tx.update(users).set({ passwordHash, emailVerifiedAt: user!.verified ?? now, updatedAt: now }).where(eq(users.id, row.userId));
-    const others = ctx.sessionHash ? and(eq(sessions.userId, row.userId), ne(sessions.idHash, ctx.sessionHash)) : eq(sessions.userId, row.userId);
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user!.verified ?? now, updatedAt: now })
+      .where(eq(users.id, row.userId));
+    const others = ctx.sessionHash
+      ? and(eq(sessions.userId, row.userId), ne(sessions.idHash, ctx.sessionHash))
+      : eq(sessions.userId, row.userId);
     await tx.delete(sessions).where(others);
     return user!.email;
   });

@@ -11,8 +11,7 @@ import type { SignupInput } from '@/lib/schemas/auth';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in, or reset your password if you forgot it.';
 
-const emailTaken = () =>
-  new AppError({ code: 'CONFLICT', message: EMAIL_TAKEN, details: { fields: { email: EMAIL_TAKEN } } });
+const emailTaken = () => new AppError({ code: 'CONFLICT', message: EMAIL_TAKEN, details: { fields: { email: EMAIL_TAKEN } } });
 
 /**
  * Creates an account (password stored only as a scrypt hash), mails the 6-digit verification code,

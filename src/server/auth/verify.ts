@@ -22,7 +22,13 @@ export async function sendVerifyCode(account: Pick<AccountRow, 'id' | 'name' | '
   await issueTokens(account.id, 'verify', [codeHash('verify', account.id, code)], VERIFY_MINUTES);
   await resetLimit(attemptsKey(account.email));
   const mail = await verifyCodeMail({
-    lang: ctx.lang, siteName: ctx.siteName, origin: ctx.origin, to: account.email, name: account.name, code, minutes: VERIFY_MINUTES,
+    lang: ctx.lang,
+    siteName: ctx.siteName,
+    origin: ctx.origin,
+    to: account.email,
+    name: account.name,
+    code,
+    minutes: VERIFY_MINUTES,
   });
   await sendMail(mail);
 }
@@ -46,7 +52,10 @@ export async function verifyEmail(email: string, code: string): Promise<AuthUser
   const token = account ? await findToken('verify', codeHash('verify', account.id, code)) : null;
   if (!account || !token) throw codeError(WRONG_CODE);
   if (token.usedAt) {
-    throw codeError(account.emailVerifiedAt ? 'Your email address is already verified.' : 'This code was already used. Ask for a new one.', 'ALREADY_USED');
+    throw codeError(
+      account.emailVerifiedAt ? 'Your email address is already verified.' : 'This code was already used. Ask for a new one.',
+      'ALREADY_USED',
+    );
   }
   if (token.expiresAt <= new Date()) throw codeError('This code has expired. Ask for a new one.');
   if (!(await consumeToken(token.id))) throw codeError('This code was already used. Ask for a new one.', 'ALREADY_USED');

@@ -24,7 +24,11 @@ export interface BannerItem {
 
 /** Active banners in display order, each with its link resolved. */
 export async function listBanners(): Promise<BannerItem[]> {
-  const rows = await getDb().select().from(banners).where(and(eq(banners.status, 1))).orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
+  const rows = await getDb()
+    .select()
+    .from(banners)
+    .where(and(eq(banners.status, 1)))
+    .orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
   return rows.map((b) => ({
     id: b.id,
     type: b.type,

@@ -34,10 +34,14 @@ export async function getHome(now = new Date()): Promise<HomeData> {
     queryListingPage(db, page(HOME_PRODUCTS), {}, now, { withTotal: false }),
   ]);
   const running = sales.find((s) => s.state === 'running') ?? null;
-  const flashProducts = running ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data : [];
+  const flashProducts = running
+    ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data
+    : [];
   return {
     slider: allBanners.filter((b) => b.type === SLIDER_TYPE),
-    banners: allBanners.filter((b) => b.type !== SLIDER_TYPE).map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
+    banners: allBanners
+      .filter((b) => b.type !== SLIDER_TYPE)
+      .map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
     collections: facets.collections,
     featured_categories: facets.all_categories.filter((c) => c.featured),
     featured_brands: facets.brands.filter((b) => b.featured),

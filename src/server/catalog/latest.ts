@@ -6,6 +6,11 @@ import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product
 /** The newest active products, for the home page. */
 export async function listLatestProducts(limit = 20): Promise<ProductCard[]> {
   const db = getDb();
-  const rows = await db.select(cardColumns).from(products).where(eq(products.status, 1)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(eq(products.status, 1))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
   return toCards(db, rows);
 }

@@ -21,7 +21,13 @@ export async function loadProductPage(ref: string, pages: { reviews: number; sug
     getReviewSummary(product.id),
     listReviews(product.id, pages.reviews, REVIEWS_PER_PAGE),
     listSuggestedFor(
-      { id: product.id, categoryId: product.category.id, subCategoryId: product.sub_category?.id ?? null, storeId: product.store.id, brandId: product.brand?.id ?? null },
+      {
+        id: product.id,
+        categoryId: product.category.id,
+        subCategoryId: product.sub_category?.id ?? null,
+        storeId: product.store.id,
+        brandId: product.brand?.id ?? null,
+      },
       pages.suggested,
     ),
   ]);

@@ -38,7 +38,12 @@ export async function getProductVariants(db: Tx, productId: number) {
     .from(inventoryAttributes)
     .innerJoin(attributeValues, eq(attributeValues.id, inventoryAttributes.attributeValueId))
     .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-    .where(inArray(inventoryAttributes.inventoryId, invs.map((i) => i.id)))
+    .where(
+      inArray(
+        inventoryAttributes.inventoryId,
+        invs.map((i) => i.id),
+      ),
+    )
     .orderBy(asc(attributes.id), asc(attributeValues.id));
   const groups = new Map<number, AttributeGroup>();
   for (const l of links) {

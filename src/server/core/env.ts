@@ -1,8 +1,18 @@
 import { z } from 'zod';
 
-const optionalText = z.string().trim().optional().transform((v) => v || undefined);
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
-const flag = z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1');
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
 
 /** Every variable the server reads, validated once at boot. See .env.example. */
 export const EnvSchema = z.object({
@@ -19,8 +29,14 @@ export const EnvSchema = z.object({
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** Public origin of the shop (canonical URLs, mail links, OAuth callbacks). */
-  PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Voltmart <shop@voltmart.local>'),
   /** Largest accepted request body in bytes (JSON and forms); uploads have their own limit. */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
@@ -32,7 +48,12 @@ export const EnvSchema = z.object({
   ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LOG_REQUESTS: flag,
   /** Social login (docs/decisions/0008-social-login.md): a provider is offered when its setting is on and both are set. */
   GOOGLE_CLIENT_ID: optionalText,

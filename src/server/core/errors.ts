@@ -83,7 +83,6 @@ export function statusFor(code: ErrorCode): number {
   return STATUS[code];
 }
 
-export const notFound = (what = 'The page or item') =>
-  new AppError({ code: 'NOT_FOUND', message: `${what} could not be found.` });
+export const notFound = (what = 'The page or item') => new AppError({ code: 'NOT_FOUND', message: `${what} could not be found.` });
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

@@ -35,7 +35,16 @@ function fieldLabel(path: PropertyKey[], t: TFunction): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const EXPECTED: Record<string, string> = { string: 'text', number: 'number', int: 'number', bigint: 'number', boolean: 'yesNo', array: 'list', object: 'group', date: 'date' };
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'number',
+  int: 'number',
+  bigint: 'number',
+  boolean: 'yesNo',
+  array: 'list',
+  object: 'group',
+  date: 'date',
+};
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -50,9 +59,13 @@ export function humanMessage(issue: Issue, lang = DEFAULT_LANGUAGE): string {
       if (issue.input === undefined) return t('validation.required', { type: field });
       return t('validation.wrongType', { field, expected: t(`validation.expected.${EXPECTED[issue.expected as string] ?? 'other'}`) });
     case 'too_big':
-      return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });
+      return issue.origin === 'string'
+        ? t('validation.tooLong', { field, max: issue.maximum })
+        : t('validation.tooBig', { field, max: issue.maximum });
     case 'too_small':
-      return issue.origin === 'string' ? t('validation.tooShort', { field, min: issue.minimum }) : t('validation.tooSmall', { field, min: issue.minimum });
+      return issue.origin === 'string'
+        ? t('validation.tooShort', { field, min: issue.minimum })
+        : t('validation.tooSmall', { field, min: issue.minimum });
     case 'invalid_value':
       return t('validation.oneOf', { field, options: (issue.values as unknown[]).map(String).join(', ') });
     case 'unrecognized_keys':

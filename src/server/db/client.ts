@@ -74,7 +74,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
     const extensions = { pg_trgm };
-    const client = memory ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir }) : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
+    const client = memory
+      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir })
+      : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

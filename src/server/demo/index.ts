@@ -17,7 +17,11 @@ export async function seedDemoIfEmpty(db: Db, now = Date.now()): Promise<boolean
     await insertSiteData(tx, plan);
     const ids = await insertTaxonomy(tx, plan, now);
     const rows = await inChunks(plan.products, 500, (chunk) =>
-      tx.insert(t.products).values(chunk.map((p) => productRow(p, ids, now, plan.bundled.get(p.slug)))).returning({ id: t.products.id, slug: t.products.slug }));
+      tx
+        .insert(t.products)
+        .values(chunk.map((p) => productRow(p, ids, now, plan.bundled.get(p.slug))))
+        .returning({ id: t.products.id, slug: t.products.slug }),
+    );
     const productIds = new Map(rows.map((r) => [r.slug, r.id]));
     await insertProductDetails(tx, plan.products, productIds, ids.tag);
     await insertVariants(tx, plan.products, productIds);

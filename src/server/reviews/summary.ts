@@ -12,10 +12,13 @@ export interface ReviewSummary {
 
 /** Average, total and count per star of a product's published reviews. */
 export async function getReviewSummary(productId: number, db: Tx = getDb()): Promise<ReviewSummary> {
-  const rows = await queryRows<{ rating: number; n: number }>(db, sql`
+  const rows = await queryRows<{ rating: number; n: number }>(
+    db,
+    sql`
     select ${reviews.rating}::int as rating, count(*)::int as n from ${reviews}
     where ${and(eq(reviews.productId, productId), eq(reviews.status, 1))}
-    group by ${reviews.rating}`);
+    group by ${reviews.rating}`,
+  );
   const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as ReviewSummary['stars'];
   let total = 0;
   let sum = 0;

@@ -14,7 +14,12 @@ export interface SearchFilters extends Omit<ListingFilters, 'sort'> {
 export const asListing = (f: SearchFilters): ListingFilters => ({ ...f, sort: f.sort === 'relevance' ? 'newest' : f.sort });
 
 /** The same filters without the facet choices (category, subcategory, brand), for counting facets. */
-export const withoutFacets = (f: SearchFilters): SearchFilters => ({ ...f, categoryIds: undefined, subCategoryIds: undefined, brandIds: undefined });
+export const withoutFacets = (f: SearchFilters): SearchFilters => ({
+  ...f,
+  categoryIds: undefined,
+  subCategoryIds: undefined,
+  brandIds: undefined,
+});
 
 export const hasFacetChoice = (f: SearchFilters) => Boolean(f.categoryIds?.length || f.subCategoryIds?.length || f.brandIds?.length);
 
@@ -42,4 +47,5 @@ export function relevanceOrder(query: SQL, text: string): SQL[] {
 }
 
 /** ORDER BY of a listing sort chosen on a search. */
-export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] => (f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp, vp));
+export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] =>
+  f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp, vp);

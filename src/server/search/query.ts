@@ -1,7 +1,14 @@
 import { parseWith } from '@/server/core/validation';
 import { parseListingQuery } from '@/server/catalog/listing';
 import { readListingQueryLeniently } from '@/lib/schemas/listing';
-import { InStockSchema, MAX_SEARCH_CHARS, SearchSortSchema, SearchTextSchema, SuggestTextSchema, cleanSearchText } from '@/lib/schemas/search';
+import {
+  InStockSchema,
+  MAX_SEARCH_CHARS,
+  SearchSortSchema,
+  SearchTextSchema,
+  SuggestTextSchema,
+  cleanSearchText,
+} from '@/lib/schemas/search';
 import type { SearchFilters } from '@/server/search/match-sql';
 
 /** Search keys that are not listing keys. */

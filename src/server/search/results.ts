@@ -42,7 +42,14 @@ export const COUNT_CAP = 1000;
 export const RANKED_CANDIDATES = 200;
 
 type Result = SearchOutcome['result'];
-const emptyPage = (f: SearchFilters): Result => ({ data: [], current_page: f.page, last_page: 1, per_page: f.perPage, total: 0, total_capped: false });
+const emptyPage = (f: SearchFilters): Result => ({
+  data: [],
+  current_page: f.page,
+  last_page: 1,
+  per_page: f.perPage,
+  total: 0,
+  total_capped: false,
+});
 
 /**
  * Searches active products: words are normalised and corrected against the dictionary, matched as
@@ -51,7 +58,14 @@ const emptyPage = (f: SearchFilters): Result => ({ data: [], current_page: f.pag
  */
 export async function searchProducts(text: string, f: SearchFilters, now = new Date()): Promise<SearchOutcome> {
   const db = getDb();
-  const none: SearchOutcome = { q: text, searched: text, corrected: false, did_you_mean: null, result: emptyPage(f), facets: { categories: [], brands: [] } };
+  const none: SearchOutcome = {
+    q: text,
+    searched: text,
+    corrected: false,
+    did_you_mean: null,
+    result: emptyPage(f),
+    facets: { categories: [], brands: [] },
+  };
   if (!text) return none;
   const read = await readWords(db, text);
   if (!read.words.length) return none;
@@ -148,14 +162,19 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
   const joinFlash = needsFlash || (f.sort !== 'relevance' && sortNeedsFlash(f.sort));
   const cards = () => {
     const q = db.select(cardColumns).from(products);
-    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : q).where(where).orderBy(...sortOrder(f, fp, vp));
+    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : q)
+      .where(where)
+      .orderBy(...sortOrder(f, fp, vp));
   };
   const offset = (f.page - 1) * f.perPage;
   if (f.sort !== 'relevance' || offset >= RANKED_CANDIDATES) {
     return pageOf(db, await cards().limit(f.perPage).offset(offset), f, counted);
   }
   const ids = db.select({ id: products.id }).from(products);
-  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids).where(where).orderBy(...sortOrder(f, fp, vp)).limit(RANKED_CANDIDATES);
+  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids)
+    .where(where)
+    .orderBy(...sortOrder(f, fp, vp))
+    .limit(RANKED_CANDIDATES);
   const ranked = await db
     .select(cardColumns)
     .from(products)

@@ -18,7 +18,13 @@ const ORDER: Record<VoucherState, number> = { valid: 0, upcoming: 1, used: 2, ex
 /** The user's collected vouchers: usable ones first (soonest to end first), then upcoming, used and expired. */
 export async function listUserVouchers(userId: number, now = new Date()): Promise<UserVoucher[]> {
   const rows = await getDb()
-    .select({ v: vouchers, collectedAt: userVouchers.collectedAt, usedAt: userVouchers.usedAt, storeName: stores.name, storeSlug: stores.slug })
+    .select({
+      v: vouchers,
+      collectedAt: userVouchers.collectedAt,
+      usedAt: userVouchers.usedAt,
+      storeName: stores.name,
+      storeSlug: stores.slug,
+    })
     .from(userVouchers)
     .innerJoin(vouchers, eq(vouchers.id, userVouchers.voucherId))
     .leftJoin(stores, eq(stores.id, vouchers.storeId))

@@ -10,7 +10,11 @@ const tooLarge = (limit: number) =>
 export const BODY_IDLE_MS = 10_000;
 
 const stalled = () =>
-  new AppError({ code: 'TIMEOUT', message: 'The request stopped arriving, so it was cancelled. Check your connection and send it again.', headers: { connection: 'close' } });
+  new AppError({
+    code: 'TIMEOUT',
+    message: 'The request stopped arriving, so it was cancelled. Check your connection and send it again.',
+    headers: { connection: 'close' },
+  });
 const clientGone = () => new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' });
 
 /** One read, refused when nothing arrives within `idleMs`; a reset connection is the client's doing, not our error. */
@@ -33,7 +37,12 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs
 }
 
 /** Reads the raw bytes, refusing more than `limit` whatever Content-Length claims (a chunked body is counted). */
-export async function readBytes(request: Request, limit: number, tooBig: () => AppError = () => tooLarge(limit), idleMs = BODY_IDLE_MS): Promise<Buffer> {
+export async function readBytes(
+  request: Request,
+  limit: number,
+  tooBig: () => AppError = () => tooLarge(limit),
+  idleMs = BODY_IDLE_MS,
+): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooBig();
   if (!request.body) return Buffer.alloc(0);
@@ -61,7 +70,11 @@ export async function readText(request: Request, limit = getEnv().BODY_LIMIT): P
 /** A multipart form read within `limit` bytes (files included), as a plain object. */
 export async function readMultipart(request: Request, limit: number, tooBig?: () => AppError): Promise<Record<string, unknown>> {
   const bytes = await readBytes(request, limit, tooBig);
-  const copy = new Request(request.url, { method: 'POST', headers: { 'content-type': request.headers.get('content-type') ?? '' }, body: new Uint8Array(bytes) });
+  const copy = new Request(request.url, {
+    method: 'POST',
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    body: new Uint8Array(bytes),
+  });
   const form = await copy.formData().catch(() => {
     throw new AppError({ code: 'BAD_REQUEST', message: 'The form could not be read. Please send it again.' });
   });

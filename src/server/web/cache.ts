@@ -28,10 +28,7 @@ export interface CacheFacts {
   cacheControl: string | null;
 }
 
-export type CacheDecision =
-  | { kind: 'public'; policy: CachePolicy }
-  | { kind: 'private' }
-  | { kind: 'untouched' };
+export type CacheDecision = { kind: 'public'; policy: CachePolicy } | { kind: 'private' } | { kind: 'untouched' };
 
 const isHtml = (type: string | null) => (type ?? '').toLowerCase().startsWith('text/html');
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';

@@ -8,7 +8,11 @@ import { getEnv } from '@/server/core/env';
 export function clientAddressOf(ctx: { request: Request; clientAddress?: string }): string {
   if (getEnv().TRUST_PROXY) {
     const forwarded = ctx.request.headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last.slice(0, 100);
   }
   try {

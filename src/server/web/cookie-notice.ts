@@ -19,5 +19,11 @@ export const cookieNoticeDismissedIn = (request: Request) =>
 
 /** Remembers, for a year, that this browser closed the cookie notice. */
 export function dismissCookieNotice(cookies: AstroCookies): void {
-  cookies.set(COOKIE_NOTICE_COOKIE, 'dismissed', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ONE_YEAR_S, secure: getEnv().SECURE_COOKIES });
+  cookies.set(COOKIE_NOTICE_COOKIE, 'dismissed', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: ONE_YEAR_S,
+    secure: getEnv().SECURE_COOKIES,
+  });
 }

@@ -53,5 +53,8 @@ export function refuseCrossSite(ctx: Pick<APIContext, 'request' | 'url' | 'cooki
   const sender = senderOrigin(ctx.request);
   if (sender === null || allowedOrigins(ctx.url).has(sender)) return null;
   if (ctx.url.pathname.startsWith('/api/')) return fail(new AppError({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE }));
-  return new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(CROSS_SITE_MESSAGE, {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

@@ -38,5 +38,9 @@ export function fail(err: unknown): Response {
 export function isClientGone(err: unknown): boolean {
   const e = err as { name?: string; code?: string; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
-  return e.name === 'AbortError' || ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(e.code ?? '') || e.message === 'aborted';
+  return (
+    e.name === 'AbortError' ||
+    ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(e.code ?? '') ||
+    e.message === 'aborted'
+  );
 }

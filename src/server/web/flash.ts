@@ -16,11 +16,21 @@ export interface Flash {
 }
 
 const COOKIE = 'frontend_flash';
-const FlashSchema = z.object({ type: z.enum(['success', 'error']), message: z.string().min(1).max(500), field: z.string().max(40).optional() });
+const FlashSchema = z.object({
+  type: z.enum(['success', 'error']),
+  message: z.string().min(1).max(500),
+  field: z.string().max(40).optional(),
+});
 
 /** Leaves a message for the next page this browser loads. */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(COOKIE, JSON.stringify(FlashSchema.parse(flash)), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: getEnv().SECURE_COOKIES });
+  cookies.set(COOKIE, JSON.stringify(FlashSchema.parse(flash)), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: 60,
+    secure: getEnv().SECURE_COOKIES,
+  });
 }
 
 /** Reads and clears the pending message, if any. */

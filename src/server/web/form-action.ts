@@ -35,7 +35,9 @@ export async function runFormAction<S extends z.ZodType, R>(
     for (const [k, v] of Object.entries(err.headers ?? {})) Astro.response.headers.set(k, v);
     const fields = (err.details?.fields as Record<string, string> | undefined) ?? {};
     const values = Object.fromEntries(
-      Object.entries(raw).filter(([k, v]) => typeof v === 'string' && !k.includes('password') && k !== 'code').map(([k, v]) => [k, v as string]),
+      Object.entries(raw)
+        .filter(([k, v]) => typeof v === 'string' && !k.includes('password') && k !== 'code')
+        .map(([k, v]) => [k, v as string]),
     );
     return { ok: false, state: { message: err.form[0] ?? err.message, fields, values } };
   }

@@ -11,7 +11,12 @@ export const GET: APIRoute = ({ url, locals }) => {
   }
   if (url.searchParams.get('what') === 'error-page') {
     // The error page reads settings from locals; taking them away makes it fail.
-    Object.defineProperty(locals, 'settings', { get: () => { throw new Error('settings unavailable'); }, configurable: true });
+    Object.defineProperty(locals, 'settings', {
+      get: () => {
+        throw new Error('settings unavailable');
+      },
+      configurable: true,
+    });
   }
   throw new AppError({ code: 'INTERNAL', message: 'Test failure' });
 };

@@ -7,9 +7,13 @@ import { subscribeNewsletter } from '@/server/content/messages';
 
 export const ALL = route({
   POST: (ctx) =>
-    answerFormPost(ctx, async () => {
-      const { email } = await readBodyWith(ctx.request, NewsletterSchema);
-      const { created } = await subscribeNewsletter(email);
-      return ok({ email, created }, { message: created ? 'Subscribed successfully' : 'You are already subscribed' });
-    }, { field: 'newsletter' }),
+    answerFormPost(
+      ctx,
+      async () => {
+        const { email } = await readBodyWith(ctx.request, NewsletterSchema);
+        const { created } = await subscribeNewsletter(email);
+        return ok({ email, created }, { message: created ? 'Subscribed successfully' : 'You are already subscribed' });
+      },
+      { field: 'newsletter' },
+    ),
 });

@@ -50,7 +50,10 @@ async function findOrCreate(tx: Tx, provider: SocialProviderId, profile: Provide
     if (!existing.emailVerifiedAt) {
       // Nobody had proved they own this email: whoever set the password (maybe not this person)
       // loses it and its sessions, so a squatted sign-up cannot keep a way into the account.
-      await tx.update(users).set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
       await tx.delete(sessions).where(eq(sessions.userId, existing.id));
     }
     await tx.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id });

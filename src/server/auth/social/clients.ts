@@ -26,7 +26,10 @@ export interface ProviderProfile {
  * retired Graph v16.0 and cannot point at a test double). Same requests: client id and secret in the body.
  */
 class GraphFacebook extends Facebook {
-  constructor(private readonly config: ProviderConfig, private readonly redirectUri: string) {
+  constructor(
+    private readonly config: ProviderConfig,
+    private readonly redirectUri: string,
+  ) {
     super(config.clientId, config.clientSecret, redirectUri);
   }
 
@@ -67,7 +70,11 @@ export function createAuthorizationUrl(
   if (config.id === 'google') {
     const client = new OAuth2Client(config.clientId, config.clientSecret, input.redirectUri);
     const url = client.createAuthorizationURLWithPKCE(
-      config.endpoints.authorize, input.state, CodeChallengeMethod.S256, input.codeVerifier ?? '', config.scopes,
+      config.endpoints.authorize,
+      input.state,
+      CodeChallengeMethod.S256,
+      input.codeVerifier ?? '',
+      config.scopes,
     );
     url.searchParams.set('prompt', 'select_account');
     return url;
@@ -82,10 +89,14 @@ export async function fetchProviderProfile(
 ): Promise<ProviderProfile> {
   let tokens: OAuth2Tokens;
   try {
-    tokens = config.id === 'google'
-      ? await new OAuth2Client(config.clientId, config.clientSecret, input.redirectUri)
-        .validateAuthorizationCode(config.endpoints.token, input.code, input.codeVerifier)
-      : await new GraphFacebook(config, input.redirectUri).validateAuthorizationCode(input.code);
+    tokens =
+      config.id === 'google'
+        ? await new OAuth2Client(config.clientId, config.clientSecret, input.redirectUri).validateAuthorizationCode(
+            config.endpoints.token,
+            input.code,
+            input.codeVerifier,
+          )
+        : await new GraphFacebook(config, input.redirectUri).validateAuthorizationCode(input.code);
   } catch (err) {
     throw new SocialLoginError('exchange', `${config.id} token request failed`, err);
   }

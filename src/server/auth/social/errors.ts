@@ -23,7 +23,11 @@ export type SocialFailure =
   | 'account_disabled';
 
 export class SocialLoginError extends Error {
-  constructor(readonly reason: SocialFailure, detail?: string, cause?: unknown) {
+  constructor(
+    readonly reason: SocialFailure,
+    detail?: string,
+    cause?: unknown,
+  ) {
     super(detail ?? reason, cause === undefined ? undefined : { cause });
     this.name = 'SocialLoginError';
   }

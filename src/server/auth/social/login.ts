@@ -41,7 +41,10 @@ export function startSocialLogin(input: {
   const config = offeredConfig(input.provider, input.setting, input.env ?? getEnv());
   if (!config) {
     const label = input.provider === 'google' ? 'Google' : 'Facebook';
-    throw new AppError({ code: 'NOT_FOUND', message: `Sign-in with ${label} is not available. Please sign in with your email and password.` });
+    throw new AppError({
+      code: 'NOT_FOUND',
+      message: `Sign-in with ${label} is not available. Please sign in with your email and password.`,
+    });
   }
   const state = generateState();
   const codeVerifier = config.id === 'google' ? generateCodeVerifier() : null;

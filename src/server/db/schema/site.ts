@@ -13,7 +13,9 @@ export const languages = pgTable('languages', {
   name: text('name').notNull(),
   predefined: boolean('predefined').notNull().default(false),
   key: text('key'),
-  direction: text('direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+  direction: text('direction', { enum: ['ltr', 'rtl'] })
+    .notNull()
+    .default('ltr'),
   isDefault: boolean('is_default').notNull().default(false),
   status: integer('status').notNull().default(1),
 });
@@ -28,7 +30,9 @@ export const states = pgTable(
   'states',
   {
     id: id(),
-    countryCode: text('country_code').notNull().references(() => countries.code),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },

@@ -9,9 +9,18 @@ import { paintFor, type Draw } from '@/server/demo/draw/shapes';
 const DRAWINGS: Record<ImageKind, Draw> = { ...POWER_DRAWINGS, ...HOME_DRAWINGS, ...GADGET_DRAWINGS, ...WEAR_DRAWINGS };
 
 const LABELS: Partial<Record<ImageKind, string>> = {
-  charger: 'wall charger', cable: 'coiled cable', 'hdmi-cable': 'HDMI cable', scale: 'bathroom scale',
-  sensor: 'door sensor', train: 'toy train', 'rc-car': 'RC car', drone: 'mini drone', 'stem-kit': 'STEM robot kit',
-  'usb-hub': 'USB hub', 'led-strip': 'LED strip', 'solar-bank': 'solar power bank',
+  charger: 'wall charger',
+  cable: 'coiled cable',
+  'hdmi-cable': 'HDMI cable',
+  scale: 'bathroom scale',
+  sensor: 'door sensor',
+  train: 'toy train',
+  'rc-car': 'RC car',
+  drone: 'mini drone',
+  'stem-kit': 'STEM robot kit',
+  'usb-hub': 'USB hub',
+  'led-strip': 'LED strip',
+  'solar-bank': 'solar power bank',
 };
 
 /** The kind as words for titles: "wall charger", "RC car". */

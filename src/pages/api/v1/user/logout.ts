@@ -17,7 +17,9 @@ async function logout(ctx: APIContext): Promise<Response> {
   const h = ctx.request.headers;
   const ignored =
     ctx.request.method !== 'POST' &&
-    (ctx.request.method === 'HEAD' || h.get('sec-fetch-site') === 'cross-site' || /prefetch/i.test(`${h.get('sec-purpose') ?? ''}${h.get('purpose') ?? ''}`));
+    (ctx.request.method === 'HEAD' ||
+      h.get('sec-fetch-site') === 'cross-site' ||
+      /prefetch/i.test(`${h.get('sec-purpose') ?? ''}${h.get('purpose') ?? ''}`));
   if (ignored) return new Response(null, { status: 303, headers: { location: '/' } });
   await signOut(ctx.locals.sessionHash);
   clearSessionCookie(ctx.cookies);
