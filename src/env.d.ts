@@ -6,10 +6,14 @@ declare namespace App {
     dir: 'ltr' | 'rtl';
     settings: import('@/lib/schemas/settings').Settings;
     saveData: boolean;
-    user: import('@/server/web/identity').SessionUser | null;
+    user: import('@/server/core/actor').SessionUser | null;
     guestToken: string | null;
     sessionHash: string | null;
-    /** A one-time message from the previous request (see server/http/flash.ts), shown as the toast. */
+    /** Translates a message key into the request's language (built once by the middleware). */
+    t: import('i18next').TFunction;
+    /** The shop's public origin for absolute URLs (PUBLIC_URL; never the request's Host). */
+    origin: string;
+    /** A one-time message from the previous request (see server/web/flash.ts), shown as the toast. */
     flash: import('@/server/web/flash').Flash | null;
     /**
      * Set by a page whose HTML is the same for every guest (catalog, static pages): the middleware then

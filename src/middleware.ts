@@ -11,7 +11,8 @@ import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
-import { directionOf, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
+import { publicOrigin } from '@/server/core/origin';
+import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers; work queued for after the answer waits until it is sent. */
 export const onRequest = defineMiddleware((ctx, next) => sendThenRun(() => handle(ctx, next)));
@@ -48,6 +49,8 @@ async function buildContext(ctx: APIContext): Promise<void> {
   );
   const declared = languages.find((l) => l.code === lang)?.direction;
   ctx.locals.lang = lang;
+  ctx.locals.t = await getT(lang);
+  ctx.locals.origin = publicOrigin();
   ctx.locals.dir = directionOf(lang, declared);
   ctx.locals.settings = settings;
   ctx.locals.saveData = ctx.request.headers.get('save-data')?.toLowerCase() === 'on';

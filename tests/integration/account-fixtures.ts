@@ -1,3 +1,5 @@
+import { getT } from '@/i18n';
+import { SettingsSchema } from '@/lib/schemas/settings';
 import type { APIContext } from 'astro';
 import { getDb } from '@/server/db/client';
 import { countries, states, stores, users } from '@/server/db/schema';
@@ -56,6 +58,9 @@ export const address = (over: Partial<AddressInput> = {}): AddressInput => ({
 });
 
 /** Just enough of Astro's APIContext to call an endpoint's handler in-process. */
+/** English messages, as the middleware gives a request without a Language header. */
+const en = await getT('en');
+
 export function apiContext(opts: {
   method: string;
   url: string;
@@ -93,6 +98,17 @@ export function apiContext(opts: {
     url: new URL(opts.url),
     params: opts.params ?? {},
     cookies,
-    locals: { user: opts.user, lang: 'en', sessionHash: opts.sessionHash ?? null },
+    clientAddress: '127.0.0.1',
+    // What the middleware builds once per request (src/middleware.ts).
+    locals: {
+      user: opts.user,
+      lang: 'en',
+      t: en,
+      origin: 'http://shop.test',
+      settings: SettingsSchema.parse({}),
+      guestToken: null,
+      sessionHash: opts.sessionHash ?? null,
+      flash: null,
+    },
   } as unknown as APIContext;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, withRedirect } from '@/server/web/redirect';
+import { safeRedirect, withRedirect } from '@/server/core/redirect';
 
 describe('safeRedirect', () => {
   it('keeps a path on this site, with its query', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localPath, localPathOfUrl } from '@/lib/safe-redirect';
 import { sameOriginPath } from '@/lib/social';
-import { safeRedirect } from '@/server/web/redirect';
+import { safeRedirect } from '@/server/core/redirect';
 
 /** Every way we know to make a "local" redirect leave the site; each must be refused by every caller. */
 const BYPASSES = [

@@ -3,6 +3,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { getViteConfig } from 'astro/config';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
+import { getT } from '@/i18n';
 
 /**
  * Renders the header's account part with fake locals through Astro's container API (an Astro-aware
@@ -28,6 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => vite?.close());
 
+const t = await getT('en');
 const settings = (vendor_registration: boolean): Settings => SettingsSchema.parse({ setting: { vendor_registration } });
 /** Locals as the middleware would build them, for a component rendered on its own. */
 const localsWith = (locals: Partial<App.Locals>): App.Locals => ({
@@ -39,6 +41,8 @@ const localsWith = (locals: Partial<App.Locals>): App.Locals => ({
   guestToken: null,
   sessionHash: null,
   flash: null,
+  t,
+  origin: 'http://shop.test',
   ...locals,
 });
 const render = (locals: Partial<App.Locals>) => container.renderToString(UserLinks, { locals: localsWith(locals) });

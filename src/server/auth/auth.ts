@@ -4,7 +4,7 @@ import { findAccountByEmail, toAuthUser, type AuthUser } from '@/server/account/
 import { dummyHash, verifyPassword } from '@/server/auth/passwords';
 import { createSession, deleteSession } from '@/server/auth/sessions';
 import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
-import type { AuthContext } from '@/server/web/request-context';
+import type { AuthContext } from '@/server/core/actor';
 import type { SigninInput } from '@/lib/schemas/auth';
 
 /** What sign-in and sign-up answer: the session token (Bearer for API clients) and the user. */

@@ -22,7 +22,7 @@ import {
 } from '@/server/auth/codes';
 import { hashPassword } from '@/server/auth/passwords';
 import { accountLimit } from '@/server/auth/auth';
-import type { AuthContext } from '@/server/web/request-context';
+import type { AuthContext } from '@/server/core/actor';
 import type { UpdatePasswordInput } from '@/lib/schemas/auth';
 
 /** The one answer to every reset request, so it never tells whether an account exists. */

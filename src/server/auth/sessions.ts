@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
-import type { SessionUser } from '@/server/web/identity';
+import type { SessionUser } from '@/server/core/actor';
 
 /** The spec's auth cookie: prefix frontend_, path /, max age 31622400 s (section 9). */
 export const SESSION_COOKIE = 'frontend_session';

@@ -6,7 +6,7 @@ import { findAccountByEmail, isUniqueViolation, toAuthUser } from '@/server/acco
 import { hashPassword } from '@/server/auth/passwords';
 import { startSession, type SignedIn } from '@/server/auth/auth';
 import { sendVerifyCode } from '@/server/auth/verify';
-import type { AuthContext } from '@/server/web/request-context';
+import type { AuthContext } from '@/server/core/actor';
 import type { SignupInput } from '@/lib/schemas/auth';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in, or reset your password if you forgot it.';

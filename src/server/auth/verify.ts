@@ -7,7 +7,7 @@ import { sendMail } from '@/server/mail';
 import { verifyCodeMail } from '@/server/mail/templates';
 import { findAccountByEmail, toAuthUser, type AccountRow, type AuthUser } from '@/server/account/accounts';
 import { CODE_ATTEMPTS, codeHash, consumeToken, findToken, issueTokens, newCode, retireTokens, VERIFY_MINUTES } from '@/server/auth/codes';
-import type { AuthContext } from '@/server/web/request-context';
+import type { AuthContext } from '@/server/core/actor';
 
 const attemptsKey = (email: string) => `verify:attempts:${email.toLowerCase()}`;
 

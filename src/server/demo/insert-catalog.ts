@@ -89,17 +89,15 @@ export async function insertTaxonomy(tx: Tx, plan: DemoPlan, now: number) {
         dayNeeded: rule.dayNeeded,
       })
       .returning({ id: t.shippingRules.id });
-    await tx
-      .insert(t.shippingPlaces)
-      .values(
-        rule.places.map((p) => ({
-          shippingRuleId: row!.id,
-          countryCode: p.country,
-          stateCode: p.state,
-          price: p.price,
-          dayNeeded: p.dayNeeded,
-        })),
-      );
+    await tx.insert(t.shippingPlaces).values(
+      rule.places.map((p) => ({
+        shippingRuleId: row!.id,
+        countryCode: p.country,
+        stateCode: p.state,
+        price: p.price,
+        dayNeeded: p.dayNeeded,
+      })),
+    );
     if (rule.shippingType === 1) shipping.set(rule.store, row!.id);
   }
   const bundleRows = await tx

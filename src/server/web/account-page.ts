@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { AppError, isAppError } from '@/server/core/errors';
 import { setFlash } from '@/server/web/flash';
-import { readUploadBody } from '@/server/uploads/multipart';
+import { readUploadBody } from '@/server/web/multipart';
 import { loginRedirect } from '@/server/web/guards';
-import type { SessionUser } from '@/server/web/identity';
+import type { SessionUser } from '@/server/core/actor';
 
 /**
  * The start of every /user/* page: private, never stored by caches; a guest is sent to

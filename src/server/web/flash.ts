@@ -13,6 +13,14 @@ export interface Flash {
   message: string;
   /** The form field this message is about (e.g. `newsletter`): that form shows it beside the field, not the toast. */
   field?: string;
+  /** A form that failed (JavaScript off): its action's name, the message per field and what was typed (never secrets). */
+  form?: FlashForm;
+}
+
+export interface FlashForm {
+  id: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
 }
 
 const COOKIE = 'frontend_flash';

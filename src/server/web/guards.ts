@@ -1,4 +1,4 @@
-import type { SessionUser } from '@/server/web/identity';
+import type { SessionUser } from '@/server/core/actor';
 import { AppError } from '@/server/core/errors';
 
 /** The signed-in user, or a 401 AppError for API endpoints. */

@@ -1,11 +1,6 @@
 import type { AstroCookies } from 'astro';
+import type { SessionUser } from '@/server/core/actor';
 import { findSessionUser, SESSION_COOKIE } from '@/server/auth/sessions';
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-}
 
 export interface Identity {
   user: SessionUser | null;

@@ -226,17 +226,15 @@ test.describe('product page with JavaScript off', () => {
     const pp = new ProductPage(page);
     await pp.open(known.withVariants.slug);
     // The shell's forms (search, newsletter) have their own specs; /search arrives with the search issue.
-    const forms = await page
-      .locator('main form')
-      .evaluateAll((all) =>
-        (all as HTMLFormElement[]).map((f) => ({
-          action: f.action,
-          method: f.method,
-          enabled: [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some(
-            (b) => !(b as HTMLButtonElement).disabled,
-          ),
-        })),
-      );
+    const forms = await page.locator('main form').evaluateAll((all) =>
+      (all as HTMLFormElement[]).map((f) => ({
+        action: f.action,
+        method: f.method,
+        enabled: [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some(
+          (b) => !(b as HTMLButtonElement).disabled,
+        ),
+      })),
+    );
     // The buy form is the product area's one form; it can only be sent once the cart exists (issue 13).
     expect(forms).toEqual([{ action: page.url(), method: 'get', enabled: false }]);
     for (const form of forms.filter((f) => f.enabled)) {
