@@ -6,7 +6,7 @@ import { parseWith } from '@/server/core/validation';
 import { ok } from '@/server/web/envelope';
 import { readBody } from '@/server/web/body';
 import { readUploadBody } from '@/server/web/multipart';
-import { isFormPost, redirectWithFlash, type FlashForm } from '@/server/web/flash';
+import { isFormPost, redirectWithFlash, refererPath, type FlashForm } from '@/server/web/flash';
 import { actorOf } from '@/server/web/request-context';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 import { localPath } from '@/lib/safe-redirect';
@@ -30,11 +30,15 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
   return async (ctx: APIContext): Promise<Response> => {
     const form = isFormPost(ctx.request);
     let body: Body = {};
+    if (action.auth === 'user' && !ctx.locals.user) {
+      const signIn = new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+      if (!form) throw signIn;
+      // A guest's plain form goes to the sign-in page, which brings them back to the page they were on.
+      const from = fromOf((await readBody(ctx.request).catch(() => ({}))) as Body) ?? refererPath(ctx) ?? '/';
+      return redirectWithFlash(ctx, { type: 'error', message: signIn.message }, `/login?redirect=${encodeURIComponent(from)}`);
+    }
     try {
       const actor = actorOf(ctx);
-      if (action.auth === 'user' && !actor.user) {
-        throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
-      }
       body = (action.upload ? await readUploadBody(ctx.request) : ((await readBody(ctx.request)) ?? {})) as Body;
       const input = parseWith(action.input, { ...(isObject(body) ? body : {}), ...definedParams(ctx.params), ...extra?.(ctx) }, actor.lang);
       const result = await action.run(input, actor);
@@ -50,10 +54,6 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       return redirectWithFlash(ctx, { type: 'success', message }, back ?? fromOf(body));
     } catch (err) {
       if (!form || !isAppError(err) || err.httpStatus >= 500) throw err;
-      if (err.code === 'UNAUTHENTICATED') {
-        const from = fromOf(body) ?? '/';
-        return redirectWithFlash(ctx, { type: 'error', message: err.message }, `/login?redirect=${encodeURIComponent(from)}`);
-      }
       const state: FlashForm = { id: action.name, fields: fieldsOf(err), values: typedValues(body) };
       return redirectWithFlash(ctx, { type: 'error', message: err.form[0] ?? err.message, form: state }, fromOf(body));
     }

@@ -69,5 +69,10 @@ export function redirectWithFlash(ctx: { request: Request; cookies: AstroCookies
 /** `to`, else the Referer when it is a page of this shop; both through the one redirect rule. */
 function safeBack(ctx: { request: Request; url: URL }, to?: string): string {
   if (to !== undefined) return localPath(to) ?? '/';
-  return localPathOfUrl(ctx.request.headers.get('referer'), [ctx.url.origin, publicOrigin()]) ?? '/';
+  return refererPath(ctx) ?? '/';
+}
+
+/** The page of this shop the request came from (its Referer), through the one redirect rule. */
+export function refererPath(ctx: { request: Request; url: URL }): string | null {
+  return localPathOfUrl(ctx.request.headers.get('referer'), [ctx.url.origin, publicOrigin()]);
 }
