@@ -1,5 +1,5 @@
-import type { ApiCard } from './api-card';
-import type { Totals } from './cart-math';
+import type { ApiCard } from '@/lib/api-card';
+import type { Totals } from '@/lib/cart-math';
 
 /** `cart/by-user`'s data as islands read it (the server's CartView has these fields and more). */
 export interface CartLineData {

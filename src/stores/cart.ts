@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { api } from '../lib/api';
-import type { CartData } from '../lib/cart-view';
-import { setCartCount } from './cart-count';
+import { api } from '@/lib/api';
+import type { CartData } from '@/lib/cart-view';
+import { setCartCount } from '@/stores/cart-count';
 
 /** The cart as the last `cart/by-user` told it (null until an island loads it). */
 export const $cart = atom<CartData | null>(null);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { seedDemoIfEmpty } from '../../src/server/demo';
+import { getDb } from '@/server/db/client';
+import { seedDemoIfEmpty } from '@/server/demo';
 import { listApiRoutes, request } from './http';
 import { guestToken, makeProduct, shopBasics } from './cart-fixtures';
 

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { getDb } from '../../src/server/db/client';
-import { addresses, attributes, attributeValues, bundleDeals, categories, inventories, inventoryAttributes, products, shippingPlaces, shippingRules, stores, users } from '../../src/server/db/schema';
+import { getDb } from '@/server/db/client';
+import { addresses, attributes, attributeValues, bundleDeals, categories, inventories, inventoryAttributes, products, shippingPlaces, shippingRules, stores, users } from '@/server/db/schema';
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${++n}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import { cartLines, states } from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { parseWith } from '../../src/server/http/body';
-import { AppError } from '../../src/server/http/errors';
-import { CartActionSchema, CartChangeSchema, CartShippingSchema } from '../../src/lib/schemas/cart';
-import { addToCart, buyNow } from '../../src/server/cart/add';
-import { changeCart, deleteLine, updateShipping } from '../../src/server/cart/change';
-import { cartOf } from '../../src/server/cart/view';
-import { cartCount } from '../../src/server/cart/owner';
-import { mergeGuestIntoUser } from '../../src/server/users/merge-guest';
+import { getDb, queryRows } from '@/server/db/client';
+import { cartLines, states } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { parseWith } from '@/server/core/validation';
+import { AppError } from '@/server/core/errors';
+import { CartActionSchema, CartChangeSchema, CartShippingSchema } from '@/lib/schemas/cart';
+import { addToCart, buyNow } from '@/server/cart/add';
+import { changeCart, deleteLine, updateShipping } from '@/server/cart/change';
+import { cartOf } from '@/server/cart/view';
+import { cartCount } from '@/server/cart/owner';
+import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
 import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
 
 useTestDatabase();

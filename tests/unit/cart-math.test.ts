@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, UNCHECKED } from '../../src/lib/cart-math';
-import { CartActionSchema, CartChangeSchema } from '../../src/lib/schemas/cart';
+import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, UNCHECKED } from '@/lib/cart-math';
+import { CartActionSchema, CartChangeSchema } from '@/lib/schemas/cart';
 
 describe('bundle deals', () => {
   it('gives M free units for every full group of N + M', () => {

@@ -4,12 +4,12 @@
  * is wrong. Add to cart and Buy now send the form in the background (the toast says it is added; Buy
  * now goes on to the cart); without JavaScript the same form posts and comes back with a flash.
  */
-import { checkQuantity, maxQuantity, type QuantityProblem } from '../../lib/cart-rules';
-import { findVariant, readChoice, type VariantInventory } from '../../lib/variants';
-import { formatPrice, priceOf, type PriceFormat } from '../../lib/price';
-import { showError, showSuccess } from '../../stores/toast';
-import { cartAction } from '../../stores/cart';
-import { ApiError } from '../../lib/api';
+import { checkQuantity, maxQuantity, type QuantityProblem } from '@/lib/cart-rules';
+import { findVariant, readChoice, type VariantInventory } from '@/lib/variants';
+import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
+import { showError, showSuccess } from '@/stores/toast';
+import { cartAction } from '@/stores/cart';
+import { ApiError } from '@/lib/api';
 
 interface ProductFormData {
   selling: number;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CartData, CartLineData } from '../../lib/cart-view';
-import { formatPrice } from '../../lib/price';
-import { ApiError } from '../../lib/api';
-import { $cart, cartAction, refreshCart } from '../../stores/cart';
-import { setCartCount } from '../../stores/cart-count';
-import { showError, showSuccess } from '../../stores/toast';
-import CartLine from './CartLine';
-import { fill, type CartIslandProps } from './types';
+import type { CartData, CartLineData } from '@/lib/cart-view';
+import { formatPrice } from '@/lib/price';
+import { ApiError } from '@/lib/api';
+import { $cart, cartAction, refreshCart } from '@/stores/cart';
+import { setCartCount } from '@/stores/cart-count';
+import { showError, showSuccess } from '@/stores/toast';
+import CartLine from '@/islands/cart/CartLine';
+import { fill, type CartIslandProps } from '@/islands/cart/types';
 
 interface Props extends CartIslandProps {
   initial: CartData;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { CartLineData } from '../../lib/cart-view';
-import { formatPrice } from '../../lib/price';
-import { maxQuantity } from '../../lib/cart-rules';
-import { productUrl } from '../../lib/urls';
-import { fill, type CartIslandProps } from './types';
+import type { CartLineData } from '@/lib/cart-view';
+import { formatPrice } from '@/lib/price';
+import { maxQuantity } from '@/lib/cart-rules';
+import { productUrl } from '@/lib/urls';
+import { fill, type CartIslandProps } from '@/islands/cart/types';
 
 interface Props extends CartIslandProps {
   line: CartLineData;

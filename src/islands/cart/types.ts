@@ -1,4 +1,4 @@
-import type { PriceFormat } from '../../lib/price';
+import type { PriceFormat } from '@/lib/price';
 
 /** Translated words the cart island shows (the page passes them; the island ships no dictionary). */
 export type CartText = Record<

@@ -1,6 +1,6 @@
-import { $cartCount, setCartCount } from '../../stores/cart-count';
-import { CART_COUNT_COOKIE } from '../../lib/cart-math';
-import { cartCountOf, readCookie } from './logic';
+import { $cartCount, setCartCount } from '@/stores/cart-count';
+import { CART_COUNT_COOKIE } from '@/lib/cart-math';
+import { cartCountOf, readCookie } from '@/islands/shell/logic';
 
 /**
  * Keeps the cart badge in step with $cartCount (cart actions on this page update it in place). The start

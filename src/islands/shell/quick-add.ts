@@ -1,6 +1,6 @@
-import { cartAction } from '../../stores/cart';
-import { showError, showSuccess } from '../../stores/toast';
-import { ApiError } from '../../lib/api';
+import { cartAction } from '@/stores/cart';
+import { showError, showSuccess } from '@/stores/toast';
+import { ApiError } from '@/lib/api';
 
 /**
  * Listing tiles' quick Add to cart: one delegated listener sends the tile's form in the background and

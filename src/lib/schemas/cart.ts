@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from './fields';
-import { readChoice } from '../variants';
+import { MAX_DB_INT } from '@/lib/schemas/fields';
+import { readChoice } from '@/lib/variants';
 
 /** A record id from JSON or a form field: a whole number 1…MAX_DB_INT. */
 const id = (type: string) =>

@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { AppError } from '../http/errors';
-import { CartActionSchema, CartChangeSchema, CartLineIdSchema, CartShippingSchema } from '../../lib/schemas/cart';
-import { defineAction, type Actor } from './action-shape';
-import { addToCart, buyNow } from './add';
-import { changeCart, deleteLine, updateShipping } from './change';
-import { ownerOf, type CartOwner } from './owner';
+import { AppError } from '@/server/core/errors';
+import { defineAction } from '@/server/core/action';
+import { signedInUser, type Actor } from '@/server/core/actor';
+import { CartActionSchema, CartChangeSchema, CartLineIdSchema, CartShippingSchema } from '@/lib/schemas/cart';
+import { addToCart, buyNow } from '@/server/cart/add';
+import { changeCart, deleteLine, updateShipping } from '@/server/cart/change';
+import { ownerOf, type CartOwner } from '@/server/cart/owner';
 
-/** The cart's owner; the runner gives a guest a token before a 'guest-or-user' action runs. */
+/** The cart's owner; the cart routes give a guest a token before these actions run (web/cart-actions.ts). */
 function ownerFor(actor: Actor): CartOwner {
   const owner = ownerOf(actor);
   if (!owner) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Your browser sent no guest token. Please allow cookies and try again.' });
@@ -15,16 +15,19 @@ function ownerFor(actor: Actor): CartOwner {
 
 /** POST cart/action `{product_id, quantity, inventory_id?, bundle_deal_id?, set?}` → `{id, quantity, cartCount}`. */
 export const addToCartAction = defineAction({
+  name: 'cart.add',
   input: CartActionSchema,
-  auth: 'guest-or-user',
-  run: (input, actor) => addToCart(ownerFor(actor), input),
-  message: (_r, input) => (input.set ? 'cart.quantityUpdated' : 'cart.productAdded'),
+  auth: 'any',
+  run: async (input, actor) => ({ ...(await addToCart(ownerFor(actor), input)), set: Boolean(input.set) }),
+  message: (r) => (r.set ? 'cart.quantityUpdated' : 'cart.productAdded'),
+  data: ({ id, quantity, cartCount }) => ({ id, quantity, cartCount }),
 });
 
 /** POST cart/buy-now (same body): the line, alone checked, ready for shipping. */
 export const buyNowAction = defineAction({
+  name: 'cart.buyNow',
   input: CartActionSchema,
-  auth: 'guest-or-user',
+  auth: 'any',
   run: (input, actor) => buyNow(ownerFor(actor), input),
   message: 'cart.buyNowReady',
   // Shipping (/shipping) arrives with checkout; until then the shopper lands on the cart.
@@ -33,8 +36,9 @@ export const buyNowAction = defineAction({
 
 /** POST cart/change `{checked: [ids], unchecked: [ids], isBundle?}` → `{cartCount}`. */
 export const changeCartAction = defineAction({
+  name: 'cart.change',
   input: CartChangeSchema,
-  auth: 'guest-or-user',
+  auth: 'any',
   run: (input, actor) => changeCart(ownerFor(actor), input),
   message: 'cart.updated',
   back: '/cart',
@@ -42,18 +46,20 @@ export const changeCartAction = defineAction({
 
 /** POST cart/update-shipping `{address_id, shipping_type}` (1 location, 2 pickup). */
 export const updateShippingAction = defineAction({
+  name: 'cart.shipping',
   input: CartShippingSchema,
   auth: 'user',
-  run: (input, actor) => updateShipping(actor.user!.id, input),
+  run: (input, actor) => updateShipping(signedInUser(actor).id, input),
   message: 'cart.shippingUpdated',
   back: '/cart',
 });
 
-/** DELETE cart/{id} (a plain form posts `id` to the same path) → `{id, cartCount}`. */
+/** DELETE cart/{id} (a plain form posts to the same path) → `{id, cartCount}`. */
 export const deleteLineAction = defineAction({
+  name: 'cart.delete',
   input: CartLineIdSchema,
-  auth: 'guest-or-user',
-  run: (input: z.infer<typeof CartLineIdSchema>, actor) => deleteLine(ownerFor(actor), input.id),
+  auth: 'any',
+  run: (input, actor) => deleteLine(ownerFor(actor), input.id),
   message: 'cart.deleted',
   back: '/cart',
 });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { AppError } from '../http/errors';
-import type { CartActionInput } from '../../lib/schemas/cart';
-import { CHECKED, UNCHECKED } from '../../lib/cart-math';
-import { cartCount, lockCart, type CartOwner } from './owner';
-import { assertQuantity, findSellable, type Sellable } from './stock';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { AppError } from '@/server/core/errors';
+import type { CartActionInput } from '@/lib/schemas/cart';
+import { CHECKED, UNCHECKED } from '@/lib/cart-math';
+import { cartCount, lockCart, type CartOwner } from '@/server/cart/owner';
+import { assertQuantity, findSellable, type Sellable } from '@/server/cart/stock';
 
 export interface CartActionResult {
   /** The line's id. */

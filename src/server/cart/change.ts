@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { AppError, notFound } from '../http/errors';
-import type { CartChangeInput, CartShippingInput } from '../../lib/schemas/cart';
-import { CHECKED, UNCHECKED } from '../../lib/cart-math';
-import { cartCount, lockCart, lockExistingCart, type CartOwner } from './owner';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { AppError, notFound } from '@/server/core/errors';
+import type { CartChangeInput, CartShippingInput } from '@/lib/schemas/cart';
+import { CHECKED, UNCHECKED } from '@/lib/cart-math';
+import { cartCount, lockCart, lockExistingCart, type CartOwner } from '@/server/cart/owner';
 
 const lineNotFound = () => notFound('The cart line');
 

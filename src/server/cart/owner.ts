@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
 
 /** Whose cart: a signed-in user's, or a guest's (the spec's user_token). */
 export type CartOwner = { userId: number; guestToken?: undefined } | { userId?: undefined; guestToken: string };

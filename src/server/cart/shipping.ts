@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import { queryRows, type Tx } from '@/server/db/client';
 
 /** The place a cart ships to: codes for matching rules, names for the spec's message. */
 export interface ShipTo {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
-import { AppError, notFound } from '../http/errors';
-import { checkQuantity, QUANTITY_MESSAGES, type QuantityProblem } from '../../lib/cart-rules';
-import { findVariant } from '../../lib/variants';
+import { queryRows, type Tx } from '@/server/db/client';
+import { AppError, notFound } from '@/server/core/errors';
+import { checkQuantity, QUANTITY_MESSAGES, type QuantityProblem } from '@/lib/cart-rules';
+import { findVariant } from '@/lib/variants';
 
 /** What the cart needs to know about one product and the variant asked for. */
 export interface Sellable {
@@ -31,8 +31,9 @@ interface InventoryRow {
 function byChoice(variants: InventoryRow[], choice: Record<string, number>): InventoryRow | undefined {
   const attributeIds = [...new Set(variants.flatMap((v) => v.attribute_ids.map(Number)))];
   const picked = Object.fromEntries(Object.entries(choice).map(([k, v]) => [Number(k), v]));
-  const rows = variants.map((v) => ({ ...v, value_ids: v.value_ids.map(Number) }));
-  return findVariant(rows, picked, attributeIds) ?? undefined;
+  const rows = variants.map((v) => ({ id: v.id, price: 0, quantity: v.quantity, value_ids: v.value_ids.map(Number) }));
+  const found = findVariant(rows, picked, attributeIds);
+  return found ? variants.find((v) => v.id === found.id) : undefined;
 }
 
 /** A rule broken: 409 for stock (the spec's 'out of stock' conflict), 422 for the rest; both say 201 in the envelope. */

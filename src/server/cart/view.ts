@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '../db/client';
-import { flashPricesFor, toCards, type ProductCard } from '../catalog/product-card';
-import { cardPriceOf } from '../../lib/price';
-import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '../../lib/cart-math';
-import type { CartOwner } from './owner';
-import { shippingByRule, shipToOf, type LineShipping } from './shipping';
+import { getDb, queryRows } from '@/server/db/client';
+import { flashPricesFor, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { cardPriceOf } from '@/lib/price';
+import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
+import type { CartOwner } from '@/server/cart/owner';
+import { shippingByRule, shipToOf, type LineShipping } from '@/server/cart/shipping';
 
 export interface CartLineView {
   id: number;

@@ -1,8 +1,8 @@
 import { check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, updatedAt } from './common';
-import { bundleDeals, inventories, products } from './catalog';
-import { addresses, users } from './users';
+import { createdAt, id, updatedAt } from '@/server/db/schema/common';
+import { bundleDeals, inventories, products } from '@/server/db/schema/catalog';
+import { addresses, users } from '@/server/db/schema/users';
 
 /** A cart belongs to a user or to a guest token, never both. */
 export const carts = pgTable('carts', {

@@ -1,6 +1,7 @@
-import { route } from '../../../../server/http/route';
-import { serveCartAction } from '../../../../server/web/cart-actions';
-import { addToCartAction } from '../../../../server/cart/actions';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { withCartCookies } from '@/server/web/cart-actions';
+import { addToCartAction } from '@/server/cart/actions';
 
 /** Adds to the cart `{product_id, quantity, inventory_id?, bundle_deal_id?}` → `data {id, quantity, cartCount}`. */
-export const ALL = route({ POST: serveCartAction(addToCartAction) });
+export const ALL = route({ POST: withCartCookies(serveAction(addToCartAction)) });

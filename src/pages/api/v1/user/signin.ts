@@ -1,16 +1,5 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { readBodyWith } from '../../../../server/http/body';
-import { SigninSchema } from '../../../../lib/schemas/auth';
-import { signIn } from '../../../../server/users/auth';
-import { authContextOf } from '../../../../server/users/request-meta';
-import { setSessionCookie } from '../../../../server/users/sessions';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { signIn } from '@/server/auth/actions';
 
-export const ALL = route({
-  POST: async (ctx) => {
-    const input = await readBodyWith(ctx.request, SigninSchema);
-    const signedIn = await signIn(input, authContextOf(ctx));
-    setSessionCookie(ctx.cookies, signedIn.token);
-    return ok(signedIn, { message: 'You are signed in.' });
-  },
-});
+export const ALL = route({ POST: serveAction(signIn) });

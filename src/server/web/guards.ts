@@ -1,0 +1,26 @@
+import type { AstroGlobal } from 'astro';
+import type { SessionUser } from '@/server/core/actor';
+import { AppError } from '@/server/core/errors';
+
+/** The signed-in user, or a 401 AppError for API endpoints. */
+export function requireUser(locals: { user: SessionUser | null }): SessionUser {
+  if (!locals.user) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+  return locals.user;
+}
+
+/** Where a guest who opened a signed-in page is sent: /login, coming back afterwards. */
+export function loginRedirect(url: URL): string {
+  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * The start of every /user/* page: private, never stored by caches; a guest is sent to
+ * /login?redirect=… with a 303.
+ */
+export function guardAccountPage(Astro: AstroGlobal): SessionUser | Response {
+  Astro.response.headers.set('cache-control', 'private, no-store');
+  if (!Astro.locals.user) {
+    return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), 'cache-control': 'private, no-store' } });
+  }
+  return Astro.locals.user;
+}
