@@ -19,7 +19,7 @@ export const addToCartAction = defineAction({
   input: CartActionSchema,
   auth: 'any',
   run: async (input, actor) => ({ ...(await addToCart(ownerFor(actor), input)), set: Boolean(input.set) }),
-  message: (r) => (r.set ? 'cart.quantityUpdated' : 'cart.productAdded'),
+  message: (r, t) => t(r.set ? 'cart.quantityUpdated' : 'cart.productAdded'),
   data: ({ id, quantity, cartCount }) => ({ id, quantity, cartCount }),
 });
 
