@@ -31,7 +31,14 @@ describe('cart API', () => {
     expect(res.headers.get('set-cookie')).toContain('cart_count=2');
     const list = await (await request(routes, '/api/v1/cart/by-user', { headers: { authorization: `Bearer ${token}` } })).json();
     expect(list.data.cartCount).toBe(2);
-    expect(list.data.cartProducts[0]).toMatchObject({ id: body.data.id, product_id: productId, quantity: 2, selected: 1, unit_price: 2500, line_total: 5000 });
+    expect(list.data.cartProducts[0]).toMatchObject({
+      id: body.data.id,
+      product_id: productId,
+      quantity: 2,
+      selected: 1,
+      unit_price: 2500,
+      line_total: 5000,
+    });
     expect(list.data.totals.total).toBe(5000);
   });
 
@@ -39,7 +46,11 @@ describe('cart API', () => {
     const token = guestToken();
     const res = await request(routes, '/api/v1/cart/action', json(token, { product_id: productId, quantity: 6 }));
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ status: 201, message: 'Maximum quantity exceeds.', data: { form: ['Maximum quantity exceeds.'] } });
+    expect(await res.json()).toMatchObject({
+      status: 201,
+      message: 'Maximum quantity exceeds.',
+      data: { form: ['Maximum quantity exceeds.'] },
+    });
     const bad = await request(routes, '/api/v1/cart/action', json(token, { product_id: 'abc' }));
     expect(bad.status).toBe(422);
     expect(await request(routes, '/api/v1/cart/action', { method: 'GET' })).toHaveProperty('status', 405);

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 
 const action = (body: Record<string, unknown>) => parseWith(CartActionSchema, body);
-const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) => makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
+const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) =>
+  makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
 
 /** The AppError a promise rejects with. */
 async function failure(p: Promise<unknown>): Promise<AppError> {
@@ -55,8 +56,12 @@ describe('the count rules', () => {
     const a = await product({ stock: 4 });
     await addToCart(owner, action({ product_id: a.id, quantity: 3 }));
     expect(await addToCart(owner, action({ product_id: a.id, quantity: 4, set: '1' }))).toMatchObject({ quantity: 4, cartCount: 4 });
-    expect((await failure(addToCart(owner, action({ product_id: a.id, quantity: 5, set: '1' })))).message).toBe('Product quantity exceeds inventory.');
-    expect((await failure(addToCart(owner, action({ product_id: a.id, quantity: 0, set: '1' })))).message).toBe('Must have minimum 1 item.');
+    expect((await failure(addToCart(owner, action({ product_id: a.id, quantity: 5, set: '1' })))).message).toBe(
+      'Product quantity exceeds inventory.',
+    );
+    expect((await failure(addToCart(owner, action({ product_id: a.id, quantity: 0, set: '1' })))).message).toBe(
+      'Must have minimum 1 item.',
+    );
   });
 
   it("answers the spec's messages, with truthful statuses", async () => {
@@ -64,7 +69,12 @@ describe('the count rules', () => {
     const none = await product({ stock: 0 });
     const few = await product({ stock: 3, maxPerOrder: 10 });
     const capped = await product({ stock: 50, maxPerOrder: 2 });
-    const variants = await product({ variants: [{ price: 0, quantity: 5 }, { price: 1500, quantity: 0 }] });
+    const variants = await product({
+      variants: [
+        { price: 0, quantity: 5 },
+        { price: 1500, quantity: 0 },
+      ],
+    });
     const cases: [Record<string, unknown>, string, number][] = [
       [{ product_id: few.id, quantity: 0 }, 'Must have minimum 1 item.', 422],
       [{ product_id: few.id, quantity: 1.5 }, 'Must have minimum 1 item.', 422],
@@ -81,14 +91,23 @@ describe('the count rules', () => {
     }
     // What is already in the cart counts: 2 then 2 more of 3 in stock.
     await addToCart(owner, action({ product_id: few.id, quantity: 2 }));
-    expect((await failure(addToCart(owner, action({ product_id: few.id, quantity: 2 })))).message).toBe('Product quantity exceeds inventory.');
+    expect((await failure(addToCart(owner, action({ product_id: few.id, quantity: 2 })))).message).toBe(
+      'Product quantity exceeds inventory.',
+    );
     expect((await failure(addToCart(owner, action({ product_id: 2_000_000_000, quantity: 1 })))).httpStatus).toBe(404);
     expect(await cartCount(getDb(), owner)).toBe(2);
   });
 
   it('keeps variant lines apart and prices them by the variant', async () => {
     const owner = { userId: await makeUser() };
-    const p = await product({ selling: 2000, offered: 1800, variants: [{ price: 0, quantity: 5 }, { price: 2500, quantity: 5 }] });
+    const p = await product({
+      selling: 2000,
+      offered: 1800,
+      variants: [
+        { price: 0, quantity: 5 },
+        { price: 2500, quantity: 5 },
+      ],
+    });
     await addToCart(owner, action({ product_id: p.id, quantity: 1, inventory_id: p.variantIds[0] }));
     await addToCart(owner, action({ product_id: p.id, quantity: 2, inventory_id: p.variantIds[1] }));
     const view = await cartOf(owner);
@@ -166,7 +185,9 @@ describe('by-user', () => {
   it("refuses another user's address", async () => {
     const mine = await makeUser();
     const theirs = await makeAddress(await makeUser(), 'US', 'CA');
-    expect((await failure(updateShipping(mine, parseWith(CartShippingSchema, { address_id: theirs, shipping_type: 1 })))).httpStatus).toBe(404);
+    expect((await failure(updateShipping(mine, parseWith(CartShippingSchema, { address_id: theirs, shipping_type: 1 })))).httpStatus).toBe(
+      404,
+    );
   });
 });
 
@@ -206,7 +227,9 @@ describe('concurrency', () => {
   it('20 concurrent adds of one product from two tabs give one line with the right quantity', async () => {
     const owner = { userId: await makeUser() };
     const a = await product({ stock: 100, maxPerOrder: 100 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => addToCart(owner, action({ product_id: a.id, quantity: i % 2 ? 1 : 2 }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => addToCart(owner, action({ product_id: a.id, quantity: i % 2 ? 1 : 2 }))),
+    );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     const lines = await getDb().select().from(cartLines).where(eq(cartLines.productId, a.id));
     expect(lines.map((l) => l.quantity)).toEqual([30]);
@@ -229,7 +252,12 @@ describe('the guest cart joins the account', () => {
     const guest = guestToken();
     const a = await product({ stock: 5, maxPerOrder: 10 });
     const b = await product({ stock: 50 });
-    const v = await product({ variants: [{ price: 0, quantity: 9 }, { price: 0, quantity: 9 }] });
+    const v = await product({
+      variants: [
+        { price: 0, quantity: 9 },
+        { price: 0, quantity: 9 },
+      ],
+    });
     await addToCart({ userId }, action({ product_id: a.id, quantity: 4 }));
     await addToCart({ userId }, action({ product_id: v.id, quantity: 1, inventory_id: v.variantIds[0] }));
     await addToCart({ guestToken: guest }, action({ product_id: a.id, quantity: 3 }));
@@ -239,7 +267,9 @@ describe('the guest cart joins the account', () => {
     // Two tabs sign in at once with the same guest token.
     await Promise.all([mergeGuestIntoUser(guest, userId), mergeGuestIntoUser(guest, userId)]);
     const view = await cartOf({ userId });
-    const got = view.cartProducts.map((l) => [l.product_id, l.inventory_id, l.quantity]).sort((x, y) => x[0]! - y[0]! || (x[1] ?? 0) - (y[1] ?? 0));
+    const got = view.cartProducts
+      .map((l) => [l.product_id, l.inventory_id, l.quantity])
+      .sort((x, y) => x[0]! - y[0]! || (x[1] ?? 0) - (y[1] ?? 0));
     expect(got).toEqual([
       [a.id, null, 5],
       [b.id, null, 2],

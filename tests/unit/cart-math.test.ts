@@ -16,7 +16,11 @@ describe('bundle deals', () => {
 describe('line amounts and totals', () => {
   it('multiplies and subtracts in integer minor units', () => {
     expect(lineAmounts({ quantity: 3, unitPrice: 1999, selected: CHECKED })).toEqual({ gross: 5997, discount: 0, total: 5997 });
-    expect(lineAmounts({ quantity: 3, unitPrice: 1999, selected: CHECKED, deal: { buy: 2, free: 1 } })).toEqual({ gross: 5997, discount: 1999, total: 3998 });
+    expect(lineAmounts({ quantity: 3, unitPrice: 1999, selected: CHECKED, deal: { buy: 2, free: 1 } })).toEqual({
+      gross: 5997,
+      discount: 1999,
+      total: 3998,
+    });
   });
 
   it('counts only checked lines toward the totals, shipping included', () => {
@@ -31,7 +35,12 @@ describe('line amounts and totals', () => {
   });
 
   it('adds 0.1 + 0.2 dollars exactly (cents, never floats)', () => {
-    expect(totalsOf([{ quantity: 1, unitPrice: 10, selected: CHECKED }, { quantity: 1, unitPrice: 20, selected: CHECKED }]).total).toBe(30);
+    expect(
+      totalsOf([
+        { quantity: 1, unitPrice: 10, selected: CHECKED },
+        { quantity: 1, unitPrice: 20, selected: CHECKED },
+      ]).total,
+    ).toBe(30);
   });
 
   it('counts every line for the badge, checked or not', () => {
@@ -53,7 +62,11 @@ describe('cart request schemas', () => {
   });
 
   it('reads line ids from arrays, repeated or comma-separated fields', () => {
-    expect(CartChangeSchema.parse({ checked: [1, '2'], unchecked: '3,4' })).toEqual({ checked: [1, 2], unchecked: [3, 4], isBundle: undefined });
+    expect(CartChangeSchema.parse({ checked: [1, '2'], unchecked: '3,4' })).toEqual({
+      checked: [1, 2],
+      unchecked: [3, 4],
+      isBundle: undefined,
+    });
     expect(CartChangeSchema.parse({}).checked).toEqual([]);
     // A plain form lists its lines; the boxes left unticked are the unchecked ones.
     expect(CartChangeSchema.parse({ lines: ['1', '2', '3'], checked: '2' })).toMatchObject({ checked: [2], unchecked: [1, 3] });

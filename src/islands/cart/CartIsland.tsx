@@ -97,14 +97,28 @@ export default function CartIsland({ initial, ...shared }: Props) {
                     checked={all}
                     disabled={busy}
                     aria-label={fill(text.selectStore, { name: store.name })}
-                    onChange={(e) => toggle(store.lines.map((l) => l.id), e.currentTarget.checked)}
+                    onChange={(e) =>
+                      toggle(
+                        store.lines.map((l) => l.id),
+                        e.currentTarget.checked,
+                      )
+                    }
                   />
                 )}
                 <h2 id={headingId}>{fill(text.store, { name: store.name })}</h2>
               </header>
               <ul className="cart-lines">
                 {store.lines.map((line) => (
-                  <CartLine key={line.id} line={line} hydrated={hydrated} busy={busy} onToggle={onToggle} onQuantity={onQuantity} onDelete={onDelete} {...shared} />
+                  <CartLine
+                    key={line.id}
+                    line={line}
+                    hydrated={hydrated}
+                    busy={busy}
+                    onToggle={onToggle}
+                    onQuantity={onQuantity}
+                    onDelete={onDelete}
+                    {...shared}
+                  />
                 ))}
               </ul>
               <p className="cart-store-total">

@@ -47,7 +47,9 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
         </a>
         {line.variant && <p className="muted">{fill(text.variant, { name: line.variant })}</p>}
         <p className="muted">{fill(text.unitPrice, { price: formatPrice(line.unit_price, fmt) })}</p>
-        {line.bundle_deal && line.free_units > 0 && <p className="cart-deal">{fill(text.bundle, { title: line.bundle_deal.title, free: line.free_units })}</p>}
+        {line.bundle_deal && line.free_units > 0 && (
+          <p className="cart-deal">{fill(text.bundle, { title: line.bundle_deal.title, free: line.free_units })}</p>
+        )}
         {!line.shipping.ok && line.shipping.message && <p className="cart-warn">{line.shipping.message}</p>}
       </div>
       <form
@@ -68,7 +70,14 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
         </label>
         <div className="cart-stepper">
           {hydrated && (
-            <button type="button" className="cart-step" aria-label={text.decrease} aria-controls={qtyId} disabled={busy || line.quantity <= 1} onClick={() => step(-1)}>
+            <button
+              type="button"
+              className="cart-step"
+              aria-label={text.decrease}
+              aria-controls={qtyId}
+              disabled={busy || line.quantity <= 1}
+              onClick={() => step(-1)}
+            >
               −
             </button>
           )}
@@ -85,7 +94,14 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
             onBlur={() => typed !== String(line.quantity) && onQuantity(line, Number(typed))}
           />
           {hydrated && (
-            <button type="button" className="cart-step" aria-label={text.increase} aria-controls={qtyId} disabled={busy || line.quantity >= max} onClick={() => step(1)}>
+            <button
+              type="button"
+              className="cart-step"
+              aria-label={text.increase}
+              aria-controls={qtyId}
+              disabled={busy || line.quantity >= max}
+              onClick={() => step(1)}
+            >
               +
             </button>
           )}

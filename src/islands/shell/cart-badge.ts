@@ -21,7 +21,9 @@ export function enhanceCartBadge(): void {
   const server = link.dataset.cartServer;
   if (server !== undefined) {
     const count = cartCountOf(server);
-    document.cookie = count ? `${CART_COUNT_COOKIE}=${count}; path=/; max-age=31622400; samesite=lax` : `${CART_COUNT_COOKIE}=; path=/; max-age=0; samesite=lax`;
+    document.cookie = count
+      ? `${CART_COUNT_COOKIE}=${count}; path=/; max-age=31622400; samesite=lax`
+      : `${CART_COUNT_COOKIE}=; path=/; max-age=0; samesite=lax`;
     setCartCount(count);
   } else setCartCount(cartCountOf(readCookie(document.cookie, CART_COUNT_COOKIE)));
 }

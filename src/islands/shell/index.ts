@@ -9,7 +9,17 @@ import { enhanceNewsletter } from '@/islands/shell/newsletter';
 import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
 import { enhanceQuickAdd } from '@/islands/shell/quick-add';
 
-for (const enhance of [enhanceToast, enhanceDropdowns, enhanceSearch, enhanceCartBadge, enhanceNotices, enhanceProgress, enhanceNewsletter, enhanceMegaMenu, enhanceQuickAdd]) {
+for (const enhance of [
+  enhanceToast,
+  enhanceDropdowns,
+  enhanceSearch,
+  enhanceCartBadge,
+  enhanceNotices,
+  enhanceProgress,
+  enhanceNewsletter,
+  enhanceMegaMenu,
+  enhanceQuickAdd,
+]) {
   try {
     enhance();
   } catch (err) {

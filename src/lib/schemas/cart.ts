@@ -56,7 +56,10 @@ export const CartChangeSchema = z
     unchecked: ids,
     /** A plain form's list of the lines it shows: those not ticked in `checked` become unchecked. */
     lines: ids,
-    isBundle: z.preprocess((v) => (v === undefined || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true'), z.boolean().optional()),
+    isBundle: z.preprocess(
+      (v) => (v === undefined || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true'),
+      z.boolean().optional(),
+    ),
   })
   .transform(({ lines, ...rest }) => ({
     ...rest,

@@ -9,7 +9,8 @@ import { ownerOf, type CartOwner } from '@/server/cart/owner';
 /** The cart's owner; the cart routes give a guest a token before these actions run (web/cart-actions.ts). */
 function ownerFor(actor: Actor): CartOwner {
   const owner = ownerOf(actor);
-  if (!owner) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Your browser sent no guest token. Please allow cookies and try again.' });
+  if (!owner)
+    throw new AppError({ code: 'UNAUTHENTICATED', message: 'Your browser sent no guest token. Please allow cookies and try again.' });
   return owner;
 }
 

@@ -13,12 +13,19 @@ async function assertOwnLines(tx: Tx, cartId: number, ids: number[]): Promise<vo
   const unique = [...new Set(ids)];
   const [row] = await queryRows<{ n: number | string }>(
     tx,
-    sql`select count(*) as n from cart_lines where cart_id = ${cartId} and id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`,
+    sql`select count(*) as n from cart_lines where cart_id = ${cartId} and id in (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   if (Number(row?.n) !== unique.length) throw lineNotFound();
 }
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * `cart/change`: checks (selected 1) and unchecks (2) lines. With `isBundle`, the checked lines take
@@ -34,8 +41,10 @@ export function changeCart(owner: CartOwner, input: CartChangeInput): Promise<{ 
       return { cartCount: 0 };
     }
     await assertOwnLines(tx, cartId, [...input.checked, ...input.unchecked]);
-    if (input.checked.length) await tx.execute(sql`update cart_lines set selected = ${CHECKED} where cart_id = ${cartId} and id in (${idList(input.checked)})`);
-    if (input.unchecked.length) await tx.execute(sql`update cart_lines set selected = ${UNCHECKED} where cart_id = ${cartId} and id in (${idList(input.unchecked)})`);
+    if (input.checked.length)
+      await tx.execute(sql`update cart_lines set selected = ${CHECKED} where cart_id = ${cartId} and id in (${idList(input.checked)})`);
+    if (input.unchecked.length)
+      await tx.execute(sql`update cart_lines set selected = ${UNCHECKED} where cart_id = ${cartId} and id in (${idList(input.unchecked)})`);
     if (input.isBundle !== undefined && input.checked.length) {
       await tx.execute(sql`update cart_lines l set bundle_deal_id = ${input.isBundle ? sql`(select d.id from products p join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1 where p.id = l.product_id)` : sql`null`}
         where l.cart_id = ${cartId} and l.id in (${idList(input.checked)})`);
@@ -48,13 +57,19 @@ export function changeCart(owner: CartOwner, input: CartChangeInput): Promise<{ 
 export function updateShipping(userId: number, input: CartShippingInput): Promise<{ address_id: number | null; shipping_type: number }> {
   return getDb().transaction(async (tx) => {
     if (input.address_id !== undefined) {
-      const [mine] = await queryRows<{ id: number }>(tx, sql`select id from addresses where id = ${input.address_id} and user_id = ${userId} and kind = 'shipping'`);
+      const [mine] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from addresses where id = ${input.address_id} and user_id = ${userId} and kind = 'shipping'`,
+      );
       if (!mine) throw notFound('The address');
     }
     const cartId = await lockCart(tx, { userId });
     await tx.execute(sql`update carts set shipping_type = ${input.shipping_type}, updated_at = now()
       ${input.address_id !== undefined ? sql`, address_id = ${input.address_id}` : sql``} where id = ${cartId}`);
-    const [row] = await queryRows<{ address_id: number | null; shipping_type: number }>(tx, sql`select address_id, shipping_type from carts where id = ${cartId}`);
+    const [row] = await queryRows<{ address_id: number | null; shipping_type: number }>(
+      tx,
+      sql`select address_id, shipping_type from carts where id = ${cartId}`,
+    );
     return row!;
   });
 }

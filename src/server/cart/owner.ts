@@ -11,7 +11,8 @@ export function ownerOf(actor: { user?: { id: number } | null; guestToken?: stri
   return null;
 }
 
-const ownerWhere = (owner: CartOwner) => (owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`);
+const ownerWhere = (owner: CartOwner) =>
+  owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`;
 
 /** The owner's cart id, or null when there is none yet. */
 export async function findCartId(db: Tx, owner: CartOwner): Promise<number | null> {

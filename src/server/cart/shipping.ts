@@ -54,14 +54,31 @@ export async function shipToOf(db: Tx, userId: number | undefined, addressId: nu
 }
 
 /** Shipping of each rule to `to`: a listed state first, then the whole country, then "others" at the default price. */
-export async function shippingByRule(db: Tx, ruleIds: number[], to: ShipTo | null, shippingType: number): Promise<(ruleId: number | null) => LineShipping> {
+export async function shippingByRule(
+  db: Tx,
+  ruleIds: number[],
+  to: ShipTo | null,
+  shippingType: number,
+): Promise<(ruleId: number | null) => LineShipping> {
   const free: LineShipping = { ok: true, price: 0, day_needed: null, message: null };
   if (shippingType === 2) return () => free;
   const ids = [...new Set(ruleIds)];
   const [rules, places] = ids.length
     ? await Promise.all([
-        queryRows<RuleRow>(db, sql`select id, allow_others, default_price, day_needed from shipping_rules where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`),
-        queryRows<PlaceRow>(db, sql`select shipping_rule_id, country_code, state_code, price, day_needed from shipping_places where shipping_rule_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`),
+        queryRows<RuleRow>(
+          db,
+          sql`select id, allow_others, default_price, day_needed from shipping_rules where id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        ),
+        queryRows<PlaceRow>(
+          db,
+          sql`select shipping_rule_id, country_code, state_code, price, day_needed from shipping_places where shipping_rule_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        ),
       ])
     : [[], []];
   return (ruleId) => {

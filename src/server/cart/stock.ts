@@ -46,7 +46,12 @@ export function quantityError(problem: QuantityProblem): AppError {
  * The product (active) and its variant: a product with variants needs one of them (else 'Please select
  * all required attributes.'); a lone variant without attributes is taken for the shopper.
  */
-export async function findSellable(tx: Tx, productId: number, inventoryId: number | undefined, choice: Record<string, number> = {}): Promise<Sellable> {
+export async function findSellable(
+  tx: Tx,
+  productId: number,
+  inventoryId: number | undefined,
+  choice: Record<string, number> = {},
+): Promise<Sellable> {
   const [product] = await queryRows<ProductRow>(
     tx,
     sql`select p.id, p.stock, p.max_per_order, d.id as bundle_deal_id from products p
@@ -63,7 +68,12 @@ export async function findSellable(tx: Tx, productId: number, inventoryId: numbe
   );
   const base = { productId, maxPerOrder: product.max_per_order, bundleDealId: product.bundle_deal_id };
   if (!variants.length) return { ...base, inventoryId: null, stock: product.stock };
-  const chosen = inventoryId !== undefined ? variants.find((v) => v.id === inventoryId) : variants.length === 1 && !variants[0]!.has_attributes ? variants[0] : byChoice(variants, choice);
+  const chosen =
+    inventoryId !== undefined
+      ? variants.find((v) => v.id === inventoryId)
+      : variants.length === 1 && !variants[0]!.has_attributes
+        ? variants[0]
+        : byChoice(variants, choice);
   if (!chosen) throw quantityError('attributesRequired');
   return { ...base, inventoryId: chosen.id, stock: chosen.quantity };
 }

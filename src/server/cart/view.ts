@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/server/db/client';
-import { flashPricesFor, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { toCards, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
 import type { CartOwner } from '@/server/cart/owner';
@@ -93,7 +93,8 @@ const EMPTY = (shippingType = 1): CartView => ({
   can_checkout: false,
 });
 
-const deal = (id: number | null, title: string | null, buy: number | null, free: number | null) => (id === null ? null : { id, title: title ?? '', buy: buy ?? 0, free: free ?? 0 });
+const deal = (id: number | null, title: string | null, buy: number | null, free: number | null) =>
+  id === null ? null : { id, title: title ?? '', buy: buy ?? 0, free: free ?? 0 };
 
 /** `cart/by-user`: the owner's lines grouped by store, each priced by the one price rule, with per-store and overall totals. */
 export async function cartOf(owner: CartOwner | null, now = new Date()): Promise<CartView> {
@@ -122,16 +123,40 @@ export async function cartOf(owner: CartOwner | null, now = new Date()): Promise
         where l.cart_id = ${cart.id}
         order by s.name, s.id, l.id`,
   );
-  const productIds = [...new Set(rows.map((r) => r.product_id))];
-  const cardRows = rows.map((r) => ({ id: r.product_id, slug: r.slug, title: r.title, image: r.image, selling: r.selling, offered: r.offered, rating: r.rating, reviewCount: r.review_count, stock: r.product_stock }));
-  const [cards, flash, to] = await Promise.all([toCards(db, cardRows, new Set(), now), flashPricesFor(db, productIds, now), shipToOf(db, owner.userId, cart.address_id)]);
-  const shipping = await shippingByRule(db, rows.map((r) => r.shipping_rule_id).filter((x): x is number => x !== null), to, cart.shipping_type);
+  const cardRows = rows.map((r) => ({
+    id: r.product_id,
+    slug: r.slug,
+    title: r.title,
+    image: r.image,
+    selling: r.selling,
+    offered: r.offered,
+    rating: r.rating,
+    reviewCount: r.review_count,
+    stock: r.product_stock,
+  }));
+  const [cards, to] = await Promise.all([toCards(db, cardRows, new Set(), now), shipToOf(db, owner.userId, cart.address_id)]);
+  const shipping = await shippingByRule(
+    db,
+    rows.map((r) => r.shipping_rule_id).filter((x): x is number => x !== null),
+    to,
+    cart.shipping_type,
+  );
 
   const lines = rows.map((r, i): CartLineView => {
-    const f = flash.get(r.product_id);
+    // The card already carries the running flash price and its end (one lookup for both).
+    const card = cards[i]!;
     const hasVariantPrice = r.variant !== null;
     // The card rule applied to this one variant (or to the product alone): the same figure the tile shows.
-    const unit = cardPriceOf({ selling: r.selling, offered: r.offered, flashPrice: f?.price ?? null, endTime: f?.endsAt ?? null, variantPrices: hasVariantPrice ? [r.inv_price ?? 0] : [] }, now.getTime()).current;
+    const unit = cardPriceOf(
+      {
+        selling: r.selling,
+        offered: r.offered,
+        flashPrice: card.price,
+        endTime: card.end_time,
+        variantPrices: hasVariantPrice ? [r.inv_price ?? 0] : [],
+      },
+      now.getTime(),
+    ).current;
     const bundle = deal(r.deal_id, r.deal_title, r.deal_buy, r.deal_free);
     const amounts = lineAmounts({ quantity: r.quantity, unitPrice: unit, selected: r.selected, deal: bundle });
     return {
@@ -141,7 +166,7 @@ export async function cartOf(owner: CartOwner | null, now = new Date()): Promise
       quantity: r.quantity,
       selected: r.selected,
       store_id: r.store_id,
-      product: cards[i]!,
+      product: card,
       variant: r.variant,
       unit_price: unit,
       line_total: amounts.total,
@@ -157,11 +182,22 @@ export async function cartOf(owner: CartOwner | null, now = new Date()): Promise
   for (const [i, line] of lines.entries()) {
     const r = rows[i]!;
     let store = stores.find((s) => s.id === line.store_id);
-    if (!store) stores.push((store = { id: r.store_id, name: r.store_name, slug: r.store_slug, logo: r.store_logo, lines: [], totals: sumTotals([]) }));
+    if (!store)
+      stores.push(
+        (store = { id: r.store_id, name: r.store_name, slug: r.store_slug, logo: r.store_logo, lines: [], totals: sumTotals([]) }),
+      );
     store.lines.push(line);
   }
   for (const store of stores) {
-    store.totals = totalsOf(store.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unit_price, selected: l.selected, deal: l.bundle_deal, shipping: l.shipping.price ?? 0 })));
+    store.totals = totalsOf(
+      store.lines.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.unit_price,
+        selected: l.selected,
+        deal: l.bundle_deal,
+        shipping: l.shipping.price ?? 0,
+      })),
+    );
   }
   const checked = lines.filter((l) => l.selected === CHECKED);
   return {

@@ -32,11 +32,24 @@ export function withCartCookies(handler: Handler): Handler {
 const newGuestToken = () => randomBytes(24).toString('base64url');
 
 function setGuestCookie(ctx: Pick<APIContext, 'cookies'>, token: string): void {
-  ctx.cookies.set(GUEST_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: getEnv().SECURE_COOKIES, maxAge: GUEST_MAX_AGE_S });
+  ctx.cookies.set(GUEST_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getEnv().SECURE_COOKIES,
+    maxAge: GUEST_MAX_AGE_S,
+  });
 }
 
 /** The badge's cookie (readable by the shell script; it holds only a number). */
 export function setCountCookie(ctx: Pick<APIContext, 'cookies'>, count: number): void {
-  if (count > 0) ctx.cookies.set(CART_COUNT_COOKIE, String(count), { path: '/', httpOnly: false, sameSite: 'lax', secure: getEnv().SECURE_COOKIES, maxAge: GUEST_MAX_AGE_S });
+  if (count > 0)
+    ctx.cookies.set(CART_COUNT_COOKIE, String(count), {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: getEnv().SECURE_COOKIES,
+      maxAge: GUEST_MAX_AGE_S,
+    });
   else ctx.cookies.delete(CART_COUNT_COOKIE, { path: '/' });
 }

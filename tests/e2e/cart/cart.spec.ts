@@ -29,7 +29,10 @@ test.describe('cart with JavaScript on', () => {
     const other = await playwright.request.newContext({ baseURL });
     await signUpByApi(other, email);
     expect((await other.post('/api/v1/user/verify', { data: { email, code: mailCode(await nextMail(email)) } })).status()).toBe(200);
-    const added = await other.post('/api/v1/cart/action', { data: { product_id: await productId(other, known.plain.slug), quantity: 1 }, headers: { origin: baseURL! } });
+    const added = await other.post('/api/v1/cart/action', {
+      data: { product_id: await productId(other, known.plain.slug), quantity: 1 },
+      headers: { origin: baseURL! },
+    });
     expect((await added.json()).data.cartCount).toBe(1);
     await other.dispose();
 
@@ -90,7 +93,10 @@ test.describe('cart with JavaScript on', () => {
     for (const fill of [true, false]) {
       if (fill) await cart.addFromProduct(known.plain.slug, 1);
       if (fill) await expect(cart.badge(1)).toBeVisible();
-      else await page.request.delete(`/api/v1/cart/${await page.locator('li.cart-line').first().getAttribute('data-cart-line')}`, { headers: { origin: new URL(page.url()).origin } });
+      else
+        await page.request.delete(`/api/v1/cart/${await page.locator('li.cart-line').first().getAttribute('data-cart-line')}`, {
+          headers: { origin: new URL(page.url()).origin },
+        });
       await cart.open();
       await cart.ready();
       const results = await new AxeBuilder({ page }).analyze();
@@ -145,7 +151,8 @@ test.describe('cart with JavaScript off', () => {
     const cart = new CartPage(page);
     const variant = known.withVariants.variants.find((v) => v.quantity > 0)!;
     await page.goto(`/products/product/${known.withVariants.slug}`);
-    for (const [attribute, value] of Object.entries(variant.values)) await page.getByRole('group', { name: attribute }).getByText(value!, { exact: true }).click();
+    for (const [attribute, value] of Object.entries(variant.values))
+      await page.getByRole('group', { name: attribute }).getByText(value!, { exact: true }).click();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(cart.toast()).toContainText('Product added to cart');
     await cart.open();
