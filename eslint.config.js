@@ -48,7 +48,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
+    // Browser code: islands, stores, shared lib, and the <script> blocks of Astro components.
+    files: ['src/islands/**', 'src/stores/**', 'src/lib/**', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
     rules: { 'no-restricted-imports': ['error', serverOnly] },
   },
   {
