@@ -25,6 +25,15 @@ describe('layer rules', () => {
     expect(await ruleErrors('src/server/web/probe.ts', code)).toEqual([]);
   }, 60_000);
 
+  it('keep browser code out of the server, the web layer included', async () => {
+    const code = "import { enhanceToast } from '@/islands/shell/toast-view';\nexport const f = enhanceToast;\n";
+    for (const file of ['src/server/web/probe.ts', 'src/server/catalog/probe.ts']) {
+      const errors = await ruleErrors(file, code);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toContain('never imports browser code');
+    }
+  }, 60_000);
+
   it('keep src/server out of browser code', async () => {
     const errors = await ruleErrors('src/islands/cart/probe.ts', "import { getDb } from '@/server/db/client';\nexport const f = getDb;\n");
     expect(errors).toHaveLength(1);
