@@ -66,22 +66,57 @@ async function pickTargets(origin) {
     ['search results page', '/search?q=usb%20c'],
     ['api/v1/search', '/api/v1/search?q=power%20bank'],
     ['api/v1/suggestions', '/api/v1/suggestions?q=char'],
+    ...(await cartTargets(origin, home)),
   ].filter(([, p]) => p);
 }
 
-function load(url) {
+const guestToken = () => `bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The cart: `cart/action` adds one unit for a new guest on every request (new cart, stock check, upsert);
+ * `/cart` renders a guest's cart of three lines (its HttpOnly guest cookie), never cached.
+ */
+async function cartTargets(origin, home) {
+  const slugs = [...new Set([...home.matchAll(/href="\/[^"/]+\/product\/([^"]+)"/g)].map((m) => m[1]))];
+  const ids = [];
+  for (const slug of slugs) {
+    const p = (await (await fetch(`${origin}/api/v1/product/${slug}`)).json())?.data;
+    if (p && p.in_stock && !p.variant_prices?.length) ids.push(p.id);
+    if (ids.length === 3) break;
+  }
+  if (!ids.length) return [];
+  const token = guestToken();
+  for (const id of ids) {
+    await fetch(`${origin}/api/v1/cart/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ product_id: id, quantity: 1 }),
+    });
+  }
+  const add = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product_id: ids[0], quantity: 1 }),
+    setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${guestToken()}` } }),
+  };
+  return [
+    ['cart/action POST, new guest', '/api/v1/cart/action', add],
+    ['cart page, 3 lines', '/cart', { headers: { cookie: `frontend_guest=${token}` } }],
+  ];
+}
+
+function load(url, opts = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
+    const headers = { 'accept-encoding': 'br, gzip', ...opts.headers };
+    autocannon({ url, connections, duration: seconds, ...opts, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
 
 async function throughput(origin, targets) {
   console.log(`\nThroughput: ${connections} connections, ${seconds} s per URL, compressed responses`);
   console.log('url'.padEnd(48) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  non-2xx');
-  for (const [label, p] of targets) {
-    const res = await load(origin + p);
+  for (const [label, p, opts] of targets) {
+    const res = await load(origin + p, opts);
     const name = `${label} ${p}`.slice(0, 47).padEnd(48);
     console.log(
       name +
@@ -105,7 +140,7 @@ async function pageWeight(origin, targets) {
   });
   console.log('\nBytes a browser downloads (compressed bodies), 1280 px, before any interaction');
   console.log('page'.padEnd(48) + 'HTML'.padStart(9) + 'CSS'.padStart(9) + 'JS'.padStart(9) + 'images'.padStart(9) + 'total'.padStart(9));
-  for (const [label, p] of targets.filter(([l]) => !l.startsWith('static') && !l.startsWith('api'))) {
+  for (const [label, p] of targets.filter(([l, , opts]) => !opts && !l.startsWith('static') && !l.startsWith('api'))) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const sizes = { document: 0, stylesheet: 0, script: 0, image: 0, other: 0 };
     const pending = [];

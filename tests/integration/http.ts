@@ -108,5 +108,11 @@ export async function request(routes: ApiRoute[], input: string | URL, init: Req
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;
   const next = async () => (handler ? handler(ctx) : new Response(null, { status: 405 }));
-  return (await onRequest(ctx, next)) as Response;
+  const res = (await onRequest(ctx, next)) as Response;
+  // Astro adds the cookies set through ctx.cookies to the answer after the middleware; so does this.
+  const setCookies = [...ctx.cookies.headers()];
+  if (!setCookies.length) return res;
+  const headers = new Headers(res.headers);
+  for (const c of setCookies) headers.append('set-cookie', c);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }

@@ -135,7 +135,10 @@ describe('the session cookie', () => {
     expect(SESSION_COOKIE).toBe('frontend_session');
     expect(calls).toEqual([
       ['set', 'frontend_session', 'tok', { path: '/', httpOnly: true, sameSite: 'lax', secure: false, maxAge: 31_622_400 }],
+      // The badge's cookie spoke for whoever was there before: it goes with every sign-in and sign-out.
+      ['delete', 'cart_count', { path: '/' }],
       ['delete', 'frontend_session', { path: '/' }],
+      ['delete', 'cart_count', { path: '/' }],
     ]);
     vi.stubEnv('SECURE_COOKIES', 'true');
     vi.stubEnv('PUBLIC_URL', 'https://shop.test'); // required with SECURE_COOKIES (issue 9)

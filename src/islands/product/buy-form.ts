@@ -1,12 +1,15 @@
 /**
  * Product form enhancement: the chosen variant updates price, stock and inventory_id; the stepper stays
  * within 1…min(stock, max per order); a typed quantity and submitting check the spec's rules and say what
- * is wrong. Buttons marked data-unavailable (the cart is not open yet) stay disabled.
+ * is wrong. Add to cart and Buy now send the form in the background (the toast says it is added; Buy
+ * now goes on to the cart); without JavaScript the same form posts and comes back with a flash.
  */
 import { checkQuantity, maxQuantity, type QuantityProblem } from '@/lib/cart-rules';
 import { findVariant, readChoice, type VariantInventory } from '@/lib/variants';
 import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
-import { showError } from '@/stores/toast';
+import { showError, showSuccess } from '@/stores/toast';
+import { cartAction } from '@/stores/cart';
+import { ApiError } from '@/lib/api';
 
 interface ProductFormData {
   selling: number;
@@ -20,6 +23,7 @@ interface ProductFormData {
   fmt: PriceFormat;
   messages: Record<QuantityProblem, string>;
   stockText: string;
+  addedText: string;
 }
 
 export function initBuyForm(form: HTMLFormElement): void {
@@ -55,7 +59,7 @@ export function initBuyForm(form: HTMLFormElement): void {
     });
     // Until every attribute is chosen the server's "from" price stays: no single variant is priced yet.
     if (price && (v || !data.attributeIds.length)) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
-    form.querySelectorAll<HTMLButtonElement>('button[type="submit"]:not([data-unavailable])').forEach((b) => (b.disabled = stock <= 0));
+    form.querySelectorAll<HTMLButtonElement>('button[data-cart-submit]').forEach((b) => (b.disabled = stock <= 0));
     say(stock <= 0 ? data.messages.outOfStock : '');
   };
 
@@ -86,12 +90,35 @@ export function initBuyForm(form: HTMLFormElement): void {
     const result = check();
     say(result.ok ? '' : data.messages[result.problem]);
   });
+  let busy = false;
   form.addEventListener('submit', (e) => {
-    const result = check();
-    if (result.ok) return;
     e.preventDefault();
-    say(data.messages[result.problem]);
-    showError(data.messages[result.problem]);
+    const result = check();
+    if (!result.ok) {
+      say(data.messages[result.problem]);
+      showError(data.messages[result.problem]);
+      return;
+    }
+    if (busy) return;
+    const buyNow = (e.submitter as HTMLElement | null)?.hasAttribute('data-buy-now') ?? false;
+    const body = Object.fromEntries([...new FormData(form).entries()].filter(([k]) => k !== '_from'));
+    busy = true;
+    form.setAttribute('aria-busy', 'true');
+    cartAction(buyNow ? 'cart/buy-now' : 'cart/action', body)
+      .then(() => {
+        say('');
+        if (buyNow) window.location.assign('/cart');
+        else showSuccess(data.addedText);
+      })
+      .catch((err: unknown) => {
+        const text = err instanceof ApiError ? err.message : String(err);
+        say(text);
+        showError(text);
+      })
+      .finally(() => {
+        busy = false;
+        form.removeAttribute('aria-busy');
+      });
   });
   if (data.attributeIds.length && variant()) update();
 }

@@ -3,8 +3,9 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 
 /**
  * On sign-in and sign-up, what the guest collected joins the account (DESIGN.md), in one transaction:
- * cart lines for the same product and variant add up (capped at the product's per-order maximum),
- * other lines move over; wishlist and compare rows join, duplicates dropped. The guest's rows go.
+ * cart lines for the same product and variant become one line whose quantity adds up, capped at the
+ * stock and the per-order maximum (never below what the account's line already had, never below 1),
+ * other lines move over (capped the same way); wishlist and compare rows join, duplicates dropped. The guest's rows go.
  */
 export async function mergeGuestIntoUser(guestToken: string | null, userId: number): Promise<void> {
   if (!guestToken) return;
@@ -23,9 +24,14 @@ async function mergeCart(tx: Tx, guestToken: string, userId: number): Promise<vo
   const [mine] = await queryRows<{ id: number }>(tx, sql`select id from carts where user_id = ${userId} for update`);
   const g = guest.id;
   const u = mine!.id;
-  const cap = sql`(select greatest(p.max_per_order, 1) from products p where p.id = cart_lines.product_id)`;
+  // What a line may hold: the variant's (or product's) stock and the per-order maximum, at least 1.
+  const cap = sql`(select greatest(1, least(
+      case when p.max_per_order > 0 then p.max_per_order else 2147483647 end,
+      coalesce((select i.quantity from inventories i where i.id = cart_lines.inventory_id), p.stock)))
+    from products p where p.id = cart_lines.product_id)`;
   await tx.execute(sql`
-    update cart_lines set quantity = least(cart_lines.quantity + g.quantity, ${cap})
+    update cart_lines set quantity = greatest(cart_lines.quantity, least(cart_lines.quantity + g.quantity, ${cap})),
+      bundle_deal_id = coalesce(cart_lines.bundle_deal_id, g.bundle_deal_id)
     from cart_lines g
     where cart_lines.cart_id = ${u} and g.cart_id = ${g}
       and g.product_id = cart_lines.product_id and g.inventory_id is not distinct from cart_lines.inventory_id`);

@@ -39,8 +39,12 @@ export async function resolveIdentity(request: Request, cookies: AstroCookies): 
   return { user: null, sessionHash: null, guestToken: guestTokenOf(bearer, cookies) };
 }
 
+/**
+ * The guest cookie wins over a Bearer guest token: pages only see the cookie, so a browser that has one
+ * must find the same cart through its scripts' calls (the cart gives a Bearer-only browser the cookie).
+ */
 function guestTokenOf(bearer: string | null, cookies: AstroCookies): string | null {
-  if (bearer && GUEST_TOKEN_PATTERN.test(bearer)) return bearer;
   const cookie = cookies.get(GUEST_COOKIE)?.value;
-  return cookie && GUEST_TOKEN_PATTERN.test(cookie) ? cookie : null;
+  if (cookie && GUEST_TOKEN_PATTERN.test(cookie)) return cookie;
+  return bearer && GUEST_TOKEN_PATTERN.test(bearer) ? bearer : null;
 }

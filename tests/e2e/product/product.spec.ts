@@ -79,17 +79,18 @@ test.describe('product page with JavaScript on', () => {
     await expect(pp.message()).toHaveText('Product quantity exceeds inventory.');
   });
 
-  test('the cart, wishlist and compare buttons are disabled and say why (the cart is not open yet)', async ({ page, known }) => {
+  test('Add to cart and Buy now are open; the wishlist and compare buttons are disabled and say why', async ({ page, known }) => {
     const pp = new ProductPage(page);
     await pp.open(known.withVariants.slug);
     const variant = known.withVariants.variants.find((v) => v.price > 0 && v.quantity > 0)!;
     for (const [attribute, value] of Object.entries(variant.values)) await pp.choose(attribute, value!);
-    for (const name of ['Add to cart', 'Buy now', /Add to wishlist/, /Add to compare/]) {
+    await expect(pp.addToCart()).toBeEnabled();
+    await expect(pp.buyNow()).toBeEnabled();
+    for (const name of [/Add to wishlist/, /Add to compare/]) {
       const button = page.getByRole('button', { name });
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription(COMING_SOON);
     }
-    await expect(page.getByText(COMING_SOON)).toBeVisible();
   });
 
   test('an out-of-stock product says so and cannot be added', async ({ page, known }) => {
@@ -200,7 +201,7 @@ test.describe('product page with JavaScript on', () => {
 test.describe('product page with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('renders gallery, price, the form with attribute radios, and the cart buttons disabled', async ({ page, known }) => {
+  test('renders gallery, price, the form with attribute radios, and the cart buttons posting to the cart', async ({ page, known }) => {
     const pp = new ProductPage(page);
     await pp.open(known.withVariants.slug);
     await expect(page.getByRole('img', { name: known.withVariants.title })).toBeVisible();
@@ -216,10 +217,10 @@ test.describe('product page with JavaScript off', () => {
     const axes = new Set(known.withVariants.variants.flatMap((v) => Object.keys(v.values)));
     for (const axis of axes) expect(await page.getByRole('group', { name: axis }).getByRole('radio').count()).toBeGreaterThan(1);
     await expect(pp.buyForm().locator('input[name="quantity"]')).toHaveValue('1');
-    // No button posts to a route that does not exist: the cart ones are disabled and say why.
-    await expect(pp.addToCart()).toBeDisabled();
-    await expect(pp.buyNow()).toBeDisabled();
-    await expect(page.getByText(COMING_SOON)).toBeVisible();
+    // Without JavaScript the buy form posts to the cart API (tests/e2e/cart covers what it does).
+    await expect(pp.buyForm()).toHaveAttribute('action', '/api/v1/cart/action');
+    await expect(pp.addToCart()).toBeEnabled();
+    await expect(pp.buyNow()).toHaveAttribute('formaction', '/api/v1/cart/buy-now');
   });
 
   test('every form of the product area that can be sent goes somewhere that answers', async ({ page, request, known }) => {
@@ -235,8 +236,10 @@ test.describe('product page with JavaScript off', () => {
         ),
       })),
     );
-    // The buy form is the product area's one form; it can only be sent once the cart exists (issue 13).
-    expect(forms).toEqual([{ action: page.url(), method: 'get', enabled: false }]);
+    // The buy form and the suggested tiles' quick adds all post to the cart API.
+    const cartAction = new URL('/api/v1/cart/action', page.url()).href;
+    expect(forms[0]).toEqual({ action: cartAction, method: 'post', enabled: true });
+    for (const form of forms) expect(form).toEqual({ action: cartAction, method: 'post', enabled: true });
     for (const form of forms.filter((f) => f.enabled)) {
       // GET forms are followed as a browser would; POST forms with an empty body must at least be routed (not 404/405).
       const res =

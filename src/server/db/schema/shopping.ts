@@ -1,8 +1,8 @@
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from '@/server/db/schema/common';
-import { inventories, products } from '@/server/db/schema/catalog';
-import { users } from '@/server/db/schema/users';
+import { bundleDeals, inventories, products } from '@/server/db/schema/catalog';
+import { addresses, users } from '@/server/db/schema/users';
 
 /** A cart belongs to a user or to a guest token, never both. */
 export const carts = pgTable(
@@ -11,6 +11,10 @@ export const carts = pgTable(
     id: id(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     guestToken: text('guest_token'),
+    /** The shipping address chosen with cart/update-shipping (the user's own; null until chosen). */
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    /** 1 location, 2 pickup (the spec's shipping types). */
+    shippingType: integer('shipping_type').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,9 +40,16 @@ export const cartLines = pgTable(
     /** 1 checked, 2 unchecked (the spec's values). */
     selected: integer('selected').notNull().default(1),
     shippingPlaceId: integer('shipping_place_id'),
+    /** The product's bundle deal, when the shopper took it (cart/action bundle_deal_id, cart/change isBundle). */
+    bundleDealId: integer('bundle_deal_id').references(() => bundleDeals.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('cart_lines_cart_idx').on(t.cartId), check('cart_lines_quantity_ck', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('cart_lines_cart_idx').on(t.cartId),
+    // One line per product and variant in a cart: concurrent adds meet here and add up (upsert).
+    unique('cart_lines_item_uq').on(t.cartId, t.productId, t.inventoryId).nullsNotDistinct(),
+    check('cart_lines_quantity_ck', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Wishlist and compare list rows, owned by a user or a guest token (joined on sign-in). */

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { AppError } from '@/server/core/errors';
+import type { CartActionInput } from '@/lib/schemas/cart';
+import { CHECKED, UNCHECKED } from '@/lib/cart-math';
+import { cartCount, lockCart, type CartOwner } from '@/server/cart/owner';
+import { assertQuantity, findSellable, type Sellable } from '@/server/cart/stock';
+
+export interface CartActionResult {
+  /** The line's id. */
+  id: number;
+  /** The line's quantity after the action. */
+  quantity: number;
+  /** The cart's count (sum of quantities) after the action. */
+  cartCount: number;
+}
+
+/**
+ * `cart/action`: adds `quantity` of the product (and variant) to the owner's cart, or sets the line's
+ * quantity when `set` is given. The spec's quantity rules count what is already in the cart. Prices
+ * are never taken from the request.
+ */
+export function addToCart(owner: CartOwner, input: CartActionInput): Promise<CartActionResult> {
+  return getDb().transaction((tx) => putLine(tx, owner, input, input.set ? 'set' : 'add'));
+}
+
+/** `cart/buy-now`: the line gets exactly this quantity and is the only checked line, ready for shipping. */
+export function buyNow(owner: CartOwner, input: CartActionInput): Promise<CartActionResult> {
+  return getDb().transaction(async (tx) => {
+    const result = await putLine(tx, owner, input, 'set');
+    await tx.execute(sql`update cart_lines set selected = case when id = ${result.id} then ${CHECKED}::int else ${UNCHECKED}::int end
+      where cart_id = (select cart_id from cart_lines where id = ${result.id})`);
+    return result;
+  });
+}
+
+async function putLine(tx: Tx, owner: CartOwner, input: CartActionInput, mode: 'add' | 'set'): Promise<CartActionResult> {
+  const item = await findSellable(tx, input.product_id, input.inventory_id, input.choice);
+  const dealId = dealOf(item, input.bundle_deal_id);
+  // The cart row lock makes the check below and the write one step for this cart (owner.ts).
+  const cartId = await lockCart(tx, owner);
+  const [existing] = await queryRows<{ quantity: number }>(
+    tx,
+    sql`select quantity from cart_lines where cart_id = ${cartId} and product_id = ${item.productId} and inventory_id is not distinct from ${item.inventoryId}`,
+  );
+  assertQuantity(item, input.quantity, mode === 'add' ? (existing?.quantity ?? 0) : 0);
+  // The unique (cart, product, variant) key is the second guard: an insert that meets a line adds to it.
+  const quantityExpr = mode === 'add' ? sql`cart_lines.quantity + excluded.quantity` : sql`excluded.quantity`;
+  const [line] = await queryRows<{ id: number; quantity: number }>(
+    tx,
+    sql`insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
+        values (${cartId}, ${item.productId}, ${item.inventoryId}, ${input.quantity}, ${CHECKED}, ${dealId})
+        on conflict (cart_id, product_id, inventory_id) do update
+          set quantity = ${quantityExpr}, bundle_deal_id = coalesce(excluded.bundle_deal_id, cart_lines.bundle_deal_id)
+        returning id, quantity`,
+  );
+  await tx.execute(sql`update carts set updated_at = now() where id = ${cartId}`);
+  return { id: line!.id, quantity: line!.quantity, cartCount: await cartCount(tx, owner) };
+}
+
+/** The bundle deal asked for must be the product's active one. */
+function dealOf(item: Sellable, asked: number | undefined): number | null {
+  if (asked === undefined) return null;
+  if (asked !== item.bundleDealId) throw new AppError({ code: 'VALIDATION', message: 'This bundle deal is not offered for this product.' });
+  return asked;
+}

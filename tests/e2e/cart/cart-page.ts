@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import { productUrl } from '../../../src/lib/urls';
+
+/** The cart page and the header badge, as a shopper sees them. */
+export class CartPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/cart');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Shopping cart' })).toBeVisible();
+  }
+
+  /** Waits until the island has hydrated (JavaScript on). */
+  async ready() {
+    await expect(this.page.locator('[data-cart-island="ready"], .cart-empty')).toBeVisible();
+  }
+
+  /** The header's cart link: "Cart" alone, or "Cart, N items". */
+  badge(count: number | null) {
+    const banner = this.page.getByRole('banner');
+    return count ? banner.getByRole('link', { name: `Cart, ${count} items` }) : banner.getByRole('link', { name: 'Cart', exact: true });
+  }
+
+  line(title: string) {
+    return this.page.locator('li.cart-line').filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
+  }
+
+  quantityOf(title: string) {
+    return this.page.getByRole('spinbutton', { name: `Quantity of ${title}` });
+  }
+
+  toast() {
+    return this.page.locator('[data-toast]');
+  }
+
+  /** Adds from the product page's form (either mode). */
+  async addFromProduct(slug: string, quantity = 1) {
+    await this.page.goto(productUrl({ slug }));
+    const qty = this.page.getByRole('spinbutton', { name: 'Quantity' });
+    await qty.fill(String(quantity));
+    await this.page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  }
+}
