@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { MAX_DB_INT } from './fields';
+
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_DB_INT, message);
+
+/** `user/wishlist/action` and `user/compare-list/action`: `{product_id}` (the spec's body). */
+export const ProductListSchema = z.object({ product_id: idField('Product is required') });
+export type ProductListInput = z.infer<typeof ProductListSchema>;
+
+/** `user/vouchers/collect`: `{voucher_id}`. */
+export const CollectVoucherSchema = z.object({ voucher_id: idField('Voucher is required') });
+export type CollectVoucherInput = z.infer<typeof CollectVoucherSchema>;
