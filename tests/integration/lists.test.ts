@@ -90,3 +90,16 @@ describe('compare list', () => {
     expect(await getDb().$count(t.compareLists, eq(t.compareLists.userId, user.id))).toBe(COMPARE_MAX);
   });
 });
+
+describe('setting the state instead of toggling', () => {
+  it('on=true twice stays on, on=false twice stays off, for both lists', async () => {
+    const user = await makeUser('lists-set@example.com');
+    const { ids } = await productsOfOneCategory(1);
+    for (const fn of [toggleWishlist, toggleCompare]) {
+      expect(await fn(user.id, ids[0]!, true)).toMatchObject({ on: true, count: 1 });
+      expect(await fn(user.id, ids[0]!, true)).toMatchObject({ on: true, count: 1 });
+      expect(await fn(user.id, ids[0]!, false)).toMatchObject({ on: false, count: 0 });
+      expect(await fn(user.id, ids[0]!, false)).toMatchObject({ on: false, count: 0 });
+    }
+  });
+});

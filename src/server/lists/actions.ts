@@ -12,7 +12,7 @@ const onList = (r: ListToggle, extra: { wishlisted?: 1 } = {}): ListData => (r.o
 export const toggleWishlistAction = defineAction({
   input: ProductListSchema,
   auth: 'user',
-  run: async (input, actor) => onList(await toggleWishlist(userOf(actor).id, input.product_id), { wishlisted: 1 }),
+  run: async (input, actor) => onList(await toggleWishlist(userOf(actor).id, input.product_id, input.on), { wishlisted: 1 }),
   message: (data) => (data ? 'lists.wishlistAdded' : 'lists.wishlistRemoved'),
 });
 
@@ -20,6 +20,6 @@ export const toggleWishlistAction = defineAction({
 export const toggleCompareAction = defineAction({
   input: ProductListSchema,
   auth: 'user',
-  run: async (input, actor) => onList(await toggleCompare(userOf(actor).id, input.product_id)),
+  run: async (input, actor) => onList(await toggleCompare(userOf(actor).id, input.product_id, input.on)),
   message: (data) => (data ? 'lists.compareAdded' : 'lists.compareRemoved'),
 });

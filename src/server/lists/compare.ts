@@ -28,23 +28,27 @@ export interface CompareList {
 const mine = (userId: number) => eq(compareLists.userId, userId);
 
 /**
- * Adds the product to the user's compared list, or removes it when it is there. Refuses a fifth product
+ * Adds the product to the user's compared list, or removes it when it is there (`want` sets the state
+ * instead). Refuses a fifth product
  * and a product of another category (CONFLICT, the reason in data.form). The user's row is locked so two
  * adds at once cannot both pass the limit.
  */
-export async function toggleCompare(userId: number, productId: number): Promise<ListToggle> {
+export async function toggleCompare(userId: number, productId: number, want?: boolean): Promise<ListToggle> {
   return getDb().transaction(async (tx) => {
     const product = await findActiveProduct(tx, productId);
     await tx.execute(sql`select id from users where id = ${userId} for update`);
-    const removed = await tx.delete(compareLists).where(and(mine(userId), eq(compareLists.productId, productId))).returning({ id: compareLists.id });
-    if (!removed.length) {
+    const row = and(mine(userId), eq(compareLists.productId, productId));
+    const [held] = await tx.select({ id: compareLists.id }).from(compareLists).where(row);
+    const on = want ?? !held;
+    if (!on) await tx.delete(compareLists).where(row);
+    else if (!held) {
       const held = await heldCategories(tx, userId);
       if (held.length >= COMPARE_MAX) throw new AppError({ code: 'CONFLICT', message: COMPARE_FULL });
       const other = held.find((h) => h.categoryId !== product.categoryId);
       if (other) throw new AppError({ code: 'CONFLICT', message: compareOtherCategory(other.category) });
       await tx.insert(compareLists).values({ userId, productId }).onConflictDoNothing();
     }
-    return { product_id: productId, on: removed.length === 0, count: await countIn(tx, userId) };
+    return { product_id: productId, on, count: await countIn(tx, userId) };
   });
 }
 

@@ -19,15 +19,21 @@ export interface WishlistItem extends ProductCard {
 const mine = (userId: number) => eq(wishlists.userId, userId);
 
 /**
- * Adds the product to the user's wishlist, or removes it when it is there already. Two toggles at once
- * leave one row at most (the unique index), never an error.
+ * Adds the product to the user's wishlist, or removes it when it is there already; `want` sets the state
+ * instead (a remove button, a form sent twice). Two calls at once leave one row at most, never an error.
  */
-export async function toggleWishlist(userId: number, productId: number): Promise<ListToggle> {
+export async function toggleWishlist(userId: number, productId: number, want?: boolean): Promise<ListToggle> {
   const db = getDb();
   await findActiveProduct(db, productId);
-  const removed = await db.delete(wishlists).where(and(mine(userId), eq(wishlists.productId, productId))).returning({ id: wishlists.id });
-  if (!removed.length) await db.insert(wishlists).values({ userId, productId }).onConflictDoNothing();
-  return { product_id: productId, on: removed.length === 0, count: await countWishlist(userId) };
+  const row = and(mine(userId), eq(wishlists.productId, productId));
+  let on: boolean;
+  if (want === true) on = true;
+  else {
+    const removed = await db.delete(wishlists).where(row).returning({ id: wishlists.id });
+    on = want === undefined && removed.length === 0;
+  }
+  if (on) await db.insert(wishlists).values({ userId, productId }).onConflictDoNothing();
+  return { product_id: productId, on, count: await countWishlist(userId) };
 }
 
 /** How many products the user keeps on the wishlist. */
