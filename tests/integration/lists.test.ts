@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
+import { getDb, queryRows } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { seedDemoIfEmpty } from '../../src/server/demo';
 import { countWishlist, listWishlist, toggleWishlist } from '../../src/server/lists/wishlist';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 /** A category with at least `n` products on sale, and those products' ids. */
 async function productsOfOneCategory(n: number) {
-  const [cat] = await getDb().execute<{ category_id: number }>(sql`select category_id from products where status = 1 group by category_id having count(*) >= ${n} order by category_id limit 1`).then((r) => ('rows' in r ? r.rows : r) as { category_id: number }[]);
+  const [cat] = await queryRows<{ category_id: number }>(getDb(), sql`select category_id from products where status = 1 group by category_id having count(*) >= ${n} order by category_id limit 1`);
   const rows = await getDb().select({ id: t.products.id, categoryId: t.products.categoryId }).from(t.products).where(and(eq(t.products.categoryId, cat!.category_id), eq(t.products.status, 1))).orderBy(t.products.id).limit(n);
   return { categoryId: cat!.category_id, ids: rows.map((r) => r.id) };
 }

@@ -15,7 +15,7 @@ export const compareOtherCategory = (category: string) =>
 
 /** A compared product: its card plus what the comparison table shows. */
 export interface CompareProduct extends ProductCard {
-  brand: { slug: string; title: string } | null;
+  brand: { id: number; slug: string; title: string } | null;
   stock: number;
   specs: { name: string; value: string }[];
 }
@@ -75,7 +75,7 @@ export async function countCompare(userId: number): Promise<number> {
 export async function listCompare(userId: number): Promise<CompareList> {
   const db = getDb();
   const rows = await db
-    .select({ ...cardColumns, brandSlug: brands.slug, brandTitle: brands.title, categoryId: categories.id, categorySlug: categories.slug, categoryTitle: categories.title })
+    .select({ ...cardColumns, brandId: brands.id, brandSlug: brands.slug, brandTitle: brands.title, categoryId: categories.id, categorySlug: categories.slug, categoryTitle: categories.title })
     .from(compareLists)
     .innerJoin(products, eq(products.id, compareLists.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -99,7 +99,7 @@ export async function listCompare(userId: number): Promise<CompareList> {
       return {
         ...card,
         in_stock: stock > 0,
-        brand: r.brandSlug && r.brandTitle ? { slug: r.brandSlug, title: r.brandTitle } : null,
+        brand: r.brandId && r.brandSlug && r.brandTitle ? { id: r.brandId, slug: r.brandSlug, title: r.brandTitle } : null,
         stock,
         specs: specs.filter((s) => s.productId === r.id).map(({ name, value }) => ({ name, value })),
       };
