@@ -31,5 +31,6 @@ export const trackOrderUrl = () => '/track-order';
 export const blogUrl = () => '/blog';
 export const siteMapUrl = () => '/site-map';
 /** The account area: `/user/{section}` (profile, addresses, vouchers, orders, wishlists, compared, following). */
-export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') => `/user/${section}`;
+export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') =>
+  `/user/${section}`;
 export const logoutAction = () => '/api/v1/user/logout';

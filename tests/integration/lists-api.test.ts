@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { ALL as wishlistAction } from '../../src/pages/api/v1/user/wishlist/action';
-import { ALL as wishlistAll } from '../../src/pages/api/v1/user/wishlist/all';
-import { ALL as compareAction } from '../../src/pages/api/v1/user/compare-list/action';
-import { ALL as compareAll } from '../../src/pages/api/v1/user/compare-list/all';
-import { ALL as collect } from '../../src/pages/api/v1/user/vouchers/collect';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { ALL as wishlistAction } from '@/pages/api/v1/user/wishlist/action';
+import { ALL as wishlistAll } from '@/pages/api/v1/user/wishlist/all';
+import { ALL as compareAction } from '@/pages/api/v1/user/compare-list/action';
+import { ALL as compareAll } from '@/pages/api/v1/user/compare-list/all';
+import { ALL as collect } from '@/pages/api/v1/user/vouchers/collect';
 import { apiContext, makeUser } from './account-fixtures';
 
 useTestDatabase();
@@ -22,7 +22,8 @@ const me = async (email: string) => {
 };
 const post = (handler: typeof wishlistAction, user: Awaited<ReturnType<typeof me>> | null, body: unknown, form = false) =>
   handler(apiContext({ method: 'POST', url: 'http://shop.test/api/v1/x', user, body, form }));
-const get = (handler: typeof wishlistAll, user: Awaited<ReturnType<typeof me>> | null) => handler(apiContext({ method: 'GET', url: 'http://shop.test/api/v1/x', user }));
+const get = (handler: typeof wishlistAll, user: Awaited<ReturnType<typeof me>> | null) =>
+  handler(apiContext({ method: 'GET', url: 'http://shop.test/api/v1/x', user }));
 
 describe('wishlist and compare API', () => {
   it('toggles the wishlist: data truthy when wishlisted, null when not; all lists it', async () => {
@@ -68,7 +69,11 @@ describe('wishlist and compare API', () => {
 
   it('refuses a compare across categories with status 201 and the reason in data.form', async () => {
     const user = await me('api-compare@example.com');
-    const [a] = await getDb().select({ id: t.products.id, c: t.products.categoryId }).from(t.products).where(eq(t.products.status, 1)).limit(1);
+    const [a] = await getDb()
+      .select({ id: t.products.id, c: t.products.categoryId })
+      .from(t.products)
+      .where(eq(t.products.status, 1))
+      .limit(1);
     const others = await getDb().select({ id: t.products.id, c: t.products.categoryId }).from(t.products).where(eq(t.products.status, 1));
     const b = others.find((o) => o.c !== a!.c)!;
     expect((await (await post(compareAction, user, { product_id: a!.id })).json()).data).toMatchObject({ product_id: a!.id, count: 1 });
@@ -82,11 +87,32 @@ describe('wishlist and compare API', () => {
   it('collects a voucher; again is fine; an expired one is refused', async () => {
     const user = await me('api-collect@example.com');
     const day = 86_400_000;
-    const [running, expired] = await getDb().insert(t.vouchers).values([
-      { code: 'API-RUN', title: 'r', priceType: 1, amount: 100, startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day) },
-      { code: 'API-OLD', title: 'o', priceType: 1, amount: 100, startsAt: new Date(Date.now() - 2 * day), endsAt: new Date(Date.now() - day) },
-    ]).returning();
-    expect(await (await post(collect, user, { voucher_id: running!.id })).json()).toMatchObject({ status: 200, message: 'Voucher collected. Find it in your vouchers.', data: { already: false } });
+    const [running, expired] = await getDb()
+      .insert(t.vouchers)
+      .values([
+        {
+          code: 'API-RUN',
+          title: 'r',
+          priceType: 1,
+          amount: 100,
+          startsAt: new Date(Date.now() - day),
+          endsAt: new Date(Date.now() + day),
+        },
+        {
+          code: 'API-OLD',
+          title: 'o',
+          priceType: 1,
+          amount: 100,
+          startsAt: new Date(Date.now() - 2 * day),
+          endsAt: new Date(Date.now() - day),
+        },
+      ])
+      .returning();
+    expect(await (await post(collect, user, { voucher_id: running!.id })).json()).toMatchObject({
+      status: 200,
+      message: 'Voucher collected. Find it in your vouchers.',
+      data: { already: false },
+    });
     expect(await (await post(collect, user, { voucher_id: running!.id })).json()).toMatchObject({ status: 200, data: { already: true } });
     const old = await post(collect, user, { voucher_id: expired!.id });
     expect(old.status).toBe(409);

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { countWishlist, listWishlist, toggleWishlist } from '../../src/server/lists/wishlist';
-import { COMPARE_FULL, COMPARE_MAX, compareOtherCategory, listCompare, toggleCompare } from '../../src/server/lists/compare';
-import { listMarksOf } from '../../src/server/lists/marks';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { countWishlist, listWishlist, toggleWishlist } from '@/server/lists/wishlist';
+import { COMPARE_FULL, COMPARE_MAX, compareOtherCategory, listCompare, toggleCompare } from '@/server/lists/compare';
+import { listMarksOf } from '@/server/lists/marks';
 import { makeUser } from './account-fixtures';
 
 useTestDatabase();
@@ -16,13 +16,21 @@ beforeAll(async () => {
 
 /** A category with at least `n` products on sale, and those products' ids. */
 async function productsOfOneCategory(n: number) {
-  const [cat] = await queryRows<{ category_id: number }>(getDb(), sql`select category_id from products where status = 1 group by category_id having count(*) >= ${n} order by category_id limit 1`);
-  const rows = await getDb().select({ id: t.products.id, categoryId: t.products.categoryId }).from(t.products).where(and(eq(t.products.categoryId, cat!.category_id), eq(t.products.status, 1))).orderBy(t.products.id).limit(n);
+  const [cat] = await queryRows<{ category_id: number }>(
+    getDb(),
+    sql`select category_id from products where status = 1 group by category_id having count(*) >= ${n} order by category_id limit 1`,
+  );
+  const rows = await getDb()
+    .select({ id: t.products.id, categoryId: t.products.categoryId })
+    .from(t.products)
+    .where(and(eq(t.products.categoryId, cat!.category_id), eq(t.products.status, 1)))
+    .orderBy(t.products.id)
+    .limit(n);
   return { categoryId: cat!.category_id, ids: rows.map((r) => r.id) };
 }
 
 describe('wishlist', () => {
-  it('toggles on and off, counts, lists newest first and never shows another user\'s', async () => {
+  it("toggles on and off, counts, lists newest first and never shows another user's", async () => {
     const user = await makeUser('wish@example.com');
     const other = await makeUser('wish-other@example.com');
     const { ids } = await productsOfOneCategory(3);
@@ -41,7 +49,11 @@ describe('wishlist', () => {
   it('answers NOT_FOUND for an unknown or withdrawn product and writes nothing', async () => {
     const user = await makeUser('wish-404@example.com');
     await expect(toggleWishlist(user.id, 999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const [p] = await getDb().update(t.products).set({ status: 0 }).where(eq(t.products.id, (await productsOfOneCategory(1)).ids[0]!)).returning();
+    const [p] = await getDb()
+      .update(t.products)
+      .set({ status: 0 })
+      .where(eq(t.products.id, (await productsOfOneCategory(1)).ids[0]!))
+      .returning();
     await expect(toggleWishlist(user.id, p!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await countWishlist(user.id)).toBe(0);
   });
@@ -59,10 +71,15 @@ describe('compare list', () => {
   it(`holds at most ${COMPARE_MAX} products of one category, with the reason when it refuses`, async () => {
     const user = await makeUser('compare@example.com');
     const { categoryId, ids } = await productsOfOneCategory(COMPARE_MAX + 1);
-    for (const [i, id] of ids.slice(0, COMPARE_MAX).entries()) expect(await toggleCompare(user.id, id)).toMatchObject({ on: true, count: i + 1 });
+    for (const [i, id] of ids.slice(0, COMPARE_MAX).entries())
+      expect(await toggleCompare(user.id, id)).toMatchObject({ on: true, count: i + 1 });
     await expect(toggleCompare(user.id, ids[COMPARE_MAX]!)).rejects.toMatchObject({ code: 'CONFLICT', form: [COMPARE_FULL] });
     expect(await toggleCompare(user.id, ids[0]!)).toMatchObject({ on: false, count: COMPARE_MAX - 1 });
-    const [foreign] = await getDb().select({ id: t.products.id, categoryId: t.products.categoryId }).from(t.products).where(and(ne(t.products.categoryId, categoryId), eq(t.products.status, 1))).limit(1);
+    const [foreign] = await getDb()
+      .select({ id: t.products.id, categoryId: t.products.categoryId })
+      .from(t.products)
+      .where(and(ne(t.products.categoryId, categoryId), eq(t.products.status, 1)))
+      .limit(1);
     const [cat] = await getDb().select({ title: t.categories.title }).from(t.categories).where(eq(t.categories.id, categoryId));
     await expect(toggleCompare(user.id, foreign!.id)).rejects.toMatchObject({ code: 'CONFLICT', form: [compareOtherCategory(cat!.title)] });
     expect(await getDb().$count(t.compareLists, eq(t.compareLists.userId, user.id))).toBe(COMPARE_MAX - 1);

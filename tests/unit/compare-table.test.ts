@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { specRows, valuesDiffer } from '../../src/server/lists/compare-table';
+import { specRows, valuesDiffer } from '@/server/lists/compare-table';
 
 describe('compare table', () => {
   it('lists every specification once, in first-appearance order, with missing values as null', () => {
     const rows = specRows([
-      { specs: [{ name: 'Capacity', value: '10000 mAh' }, { name: 'Ports', value: '2' }] },
-      { specs: [{ name: 'ports', value: '2' }, { name: 'Weight', value: '200 g' }, { name: 'Capacity', value: '20000 mAh' }] },
+      {
+        specs: [
+          { name: 'Capacity', value: '10000 mAh' },
+          { name: 'Ports', value: '2' },
+        ],
+      },
+      {
+        specs: [
+          { name: 'ports', value: '2' },
+          { name: 'Weight', value: '200 g' },
+          { name: 'Capacity', value: '20000 mAh' },
+        ],
+      },
     ]);
     expect(rows).toEqual([
       { name: 'Capacity', values: ['10000 mAh', '20000 mAh'], differs: true },

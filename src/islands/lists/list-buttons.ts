@@ -4,10 +4,10 @@
  * button of that product on the page follows through $wishlist / $compare. A guest goes to /login and
  * comes back to this page; a compare refusal shows data.form's messages joined, in a toast headed 'Error'.
  */
-import { api, ApiError } from '../../lib/api';
-import { $wishlist, setWishlisted } from '../../stores/wishlist';
-import { $compare, setCompared } from '../../stores/compare';
-import { showError, showSuccess } from '../../stores/toast';
+import { api, ApiError } from '@/lib/api';
+import { $wishlist, setWishlisted } from '@/stores/wishlist';
+import { $compare, setCompared } from '@/stores/compare';
+import { showError, showSuccess } from '@/stores/toast';
 
 type Kind = 'wishlist' | 'compare';
 const PATH: Record<Kind, string> = { wishlist: 'user/wishlist/action', compare: 'user/compare-list/action' };
@@ -20,7 +20,9 @@ export function enhanceListButtons(): void {
   if (started) return;
   started = true;
   for (const kind of ['wishlist', 'compare'] as const) {
-    const pressed = [...document.querySelectorAll<HTMLElement>(`[data-list-button="${kind}"][aria-pressed="true"]`)].map((b) => Number(b.dataset.productId));
+    const pressed = [...document.querySelectorAll<HTMLElement>(`[data-list-button="${kind}"][aria-pressed="true"]`)].map((b) =>
+      Number(b.dataset.productId),
+    );
     STORE[kind].set(new Set(pressed));
     STORE[kind].subscribe((ids) => sync(kind, ids));
   }
@@ -50,7 +52,9 @@ async function send(form: HTMLFormElement): Promise<void> {
   const want = new FormData(form).get('on');
   button?.setAttribute('aria-busy', 'true');
   try {
-    const data = await api<unknown>(PATH[kind], { body: { product_id: productId, ...(want === '0' || want === '1' ? { on: want === '1' } : {}) } });
+    const data = await api<unknown>(PATH[kind], {
+      body: { product_id: productId, ...(want === '0' || want === '1' ? { on: want === '1' } : {}) },
+    });
     const on = Boolean(data);
     SET[kind](productId, on);
     if (!on && form.hasAttribute('data-remove-item')) removeItem(form);

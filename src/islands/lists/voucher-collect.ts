@@ -1,6 +1,6 @@
 /** "Collect" on a voucher: sent with fetch; the button becomes "Collected"; a guest goes to /login and back. */
-import { api, ApiError } from '../../lib/api';
-import { showError, showSuccess } from '../../stores/toast';
+import { api, ApiError } from '@/lib/api';
+import { showError, showSuccess } from '@/stores/toast';
 
 let started = false;
 
@@ -20,7 +20,9 @@ async function collect(form: HTMLFormElement): Promise<void> {
   if (!button || button.disabled) return;
   button.disabled = true;
   try {
-    const { already } = await api<{ already: boolean }>('user/vouchers/collect', { body: { voucher_id: Number(new FormData(form).get('voucher_id')) } });
+    const { already } = await api<{ already: boolean }>('user/vouchers/collect', {
+      body: { voucher_id: Number(new FormData(form).get('voucher_id')) },
+    });
     const done = document.createElement('span');
     done.className = 'voucher-collected';
     done.textContent = `✓ ${form.dataset.collected ?? ''}`;

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { VIDEO_HOSTS } from '../../lib/video';
+import { VIDEO_HOSTS } from '@/lib/video';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'iframe'],

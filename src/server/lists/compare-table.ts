@@ -5,7 +5,8 @@ export interface SpecRow {
   differs: boolean;
 }
 
-const norm = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim().replace(/\s+/g, ' ').toLowerCase());
+const norm = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? '' : String(v).trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** True when two or more products are compared and their values are not all the same (case and spacing aside). */
 export function valuesDiffer(values: readonly (string | number | null | undefined)[]): boolean {

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { brands, categories, compareLists, inventories, products, productSpecs } from '../db/schema';
-import { AppError } from '../http/errors';
-import { cardColumns, toCards, type ProductCard } from '../catalog/product-card';
-import { findActiveProduct } from './product-ref';
-import type { ListToggle } from './wishlist';
+import { getDb, type Tx } from '@/server/db/client';
+import { brands, categories, compareLists, inventories, products, productSpecs } from '@/server/db/schema';
+import { AppError } from '@/server/core/errors';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { findActiveProduct } from '@/server/lists/product-ref';
+import type { ListToggle } from '@/server/lists/wishlist';
 
 /** At most this many products side by side (a phone still shows them by scrolling the table). */
 export const COMPARE_MAX = 4;
@@ -75,7 +75,15 @@ export async function countCompare(userId: number): Promise<number> {
 export async function listCompare(userId: number): Promise<CompareList> {
   const db = getDb();
   const rows = await db
-    .select({ ...cardColumns, brandId: brands.id, brandSlug: brands.slug, brandTitle: brands.title, categoryId: categories.id, categorySlug: categories.slug, categoryTitle: categories.title })
+    .select({
+      ...cardColumns,
+      brandId: brands.id,
+      brandSlug: brands.slug,
+      brandTitle: brands.title,
+      categoryId: categories.id,
+      categorySlug: categories.slug,
+      categoryTitle: categories.title,
+    })
     .from(compareLists)
     .innerJoin(products, eq(products.id, compareLists.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -86,8 +94,16 @@ export async function listCompare(userId: number): Promise<CompareList> {
   const ids = rows.map((r) => r.id);
   const [cards, specs, variantStock] = await Promise.all([
     toCards(db, rows),
-    db.select({ productId: productSpecs.productId, name: productSpecs.name, value: productSpecs.value }).from(productSpecs).where(inArray(productSpecs.productId, ids)).orderBy(asc(productSpecs.position), asc(productSpecs.id)),
-    db.select({ productId: inventories.productId, total: sql<number>`sum(${inventories.quantity})::int` }).from(inventories).where(inArray(inventories.productId, ids)).groupBy(inventories.productId),
+    db
+      .select({ productId: productSpecs.productId, name: productSpecs.name, value: productSpecs.value })
+      .from(productSpecs)
+      .where(inArray(productSpecs.productId, ids))
+      .orderBy(asc(productSpecs.position), asc(productSpecs.id)),
+    db
+      .select({ productId: inventories.productId, total: sql<number>`sum(${inventories.quantity})::int` })
+      .from(inventories)
+      .where(inArray(inventories.productId, ids))
+      .groupBy(inventories.productId),
   ]);
   const stockOf = new Map(variantStock.map((v) => [v.productId, Number(v.total)]));
   const first = rows[0]!;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { compareLists, wishlists } from '../db/schema';
+import { getDb } from '@/server/db/client';
+import { compareLists, wishlists } from '@/server/db/schema';
 
 /** Which products a user has on the wishlist and the compared list: hearts and compare buttons show it. */
 export interface ListMarks {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { products, wishlists } from '../db/schema';
-import { cardColumns, toCards, type ProductCard } from '../catalog/product-card';
-import { findActiveProduct } from './product-ref';
+import { getDb } from '@/server/db/client';
+import { products, wishlists } from '@/server/db/schema';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { findActiveProduct } from '@/server/lists/product-ref';
 
 /** What a toggle leaves: whether the product is now on the list, and how many the list holds. */
 export interface ListToggle {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { userVouchers, vouchers } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { getDb } from '@/server/db/client';
+import { userVouchers, vouchers } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
 
 export const VOUCHER_EXPIRED = 'This voucher has expired, so it can no longer be collected.';
 export const VOUCHER_USED_UP = 'This voucher has been used up, so it can no longer be collected.';
@@ -22,11 +22,18 @@ export async function collectVoucher(userId: number, voucherId: number, now = ne
   const db = getDb();
   const [v] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
   if (!v) throw notFound('This voucher');
-  const [held] = await db.select({ at: userVouchers.collectedAt }).from(userVouchers).where(and(eq(userVouchers.userId, userId), eq(userVouchers.voucherId, voucherId)));
+  const [held] = await db
+    .select({ at: userVouchers.collectedAt })
+    .from(userVouchers)
+    .where(and(eq(userVouchers.userId, userId), eq(userVouchers.voucherId, voucherId)));
   if (held) return { voucher_id: v.id, code: v.code, already: true };
   if (v.status !== 1 || v.endsAt <= now) throw new AppError({ code: 'CONFLICT', message: VOUCHER_EXPIRED });
   if (v.usageLimit > 0 && v.usedCount >= v.usageLimit) throw new AppError({ code: 'ALREADY_USED', message: VOUCHER_USED_UP });
-  const inserted = await db.insert(userVouchers).values({ userId, voucherId }).onConflictDoNothing().returning({ id: userVouchers.voucherId });
+  const inserted = await db
+    .insert(userVouchers)
+    .values({ userId, voucherId })
+    .onConflictDoNothing()
+    .returning({ id: userVouchers.voucherId });
   return { voucher_id: v.id, code: v.code, already: inserted.length === 0 };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { productUrl } from '../../../src/lib/urls';
+import { productUrl } from '@/lib/urls';
 
 export interface ListProduct {
   id: number;
@@ -8,10 +8,15 @@ export interface ListProduct {
 }
 
 /** Products of one category (`count` of them, in stock), and one product of another category. */
-export async function productsForLists(request: APIRequestContext, count: number): Promise<{ same: ListProduct[]; other: ListProduct; category: string; categorySlug: string }> {
+export async function productsForLists(
+  request: APIRequestContext,
+  count: number,
+): Promise<{ same: ListProduct[]; other: ListProduct; category: string; categorySlug: string }> {
   const categories = (await (await request.get('/api/v1/categories')).json()).data.data as { slug: string; title: string }[];
   const pick = async (slug: string) =>
-    ((await (await request.get(`/api/v1/all?category=${slug}`)).json()).data.result.data as (ListProduct & { in_stock: boolean })[]).filter((p) => p.in_stock);
+    ((await (await request.get(`/api/v1/all?category=${slug}`)).json()).data.result.data as (ListProduct & { in_stock: boolean })[]).filter(
+      (p) => p.in_stock,
+    );
   for (const [i, c] of categories.entries()) {
     const same = await pick(c.slug);
     if (same.length < count) continue;

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 import { mailCode, nextMail, signInWithForm, signUpByApi, uniqueEmail } from '../fixtures/auth';
 import { signIn, watchConsole } from '../account/helpers';
-import { productUrl } from '../../../src/lib/urls';
+import { productUrl } from '@/lib/urls';
 import { ListButtons, listCount, productsForLists } from './lists-page';
 
 for (const javaScriptEnabled of [true, false]) {
@@ -98,8 +98,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/user/compared');
       const table = page.getByRole('table', { name: /Comparing 4/ });
       await expect(table.getByRole('columnheader')).toHaveCount(4);
-      for (const p of same.slice(0, 4)) await expect(table.getByRole('columnheader', { name: new RegExp(p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
-      for (const name of ['Image', 'Price', 'Rating', 'Brand', 'Stock']) await expect(table.getByRole('rowheader', { name: new RegExp(`^${name}`) })).toBeVisible();
+      for (const p of same.slice(0, 4))
+        await expect(table.getByRole('columnheader', { name: new RegExp(p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+      for (const name of ['Image', 'Price', 'Rating', 'Brand', 'Stock'])
+        await expect(table.getByRole('rowheader', { name: new RegExp(`^${name}`) })).toBeVisible();
       await expect(table.getByRole('rowheader', { name: /Differs$/ }).first()).toBeVisible();
 
       // At phone width the table scrolls inside its region; the page itself never scrolls sideways.

@@ -1,6 +1,6 @@
 import { integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './common';
-import { users } from './users';
+import { createdAt, id } from '@/server/db/schema/common';
+import { users } from '@/server/db/schema/users';
 
 export const stores = pgTable('stores', {
   id: id(),
@@ -27,12 +27,22 @@ export const sellers = pgTable('sellers', {
   phone: text('phone'),
   shopName: text('shop_name').notNull(),
   /** pending → verified (email) → approved. */
-  status: text('status', { enum: ['pending', 'verified', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'verified', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   createdAt: createdAt(),
 });
 
-export const storeFollowers = pgTable('store_followers', {
-  storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.storeId, t.userId] })]);
+export const storeFollowers = pgTable(
+  'store_followers',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.userId] })],
+);

@@ -1,7 +1,7 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { listCompare } from '../../../../../server/lists/compare';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listCompare } from '@/server/lists/compare';
 
 /** The compared products in the order added, with their category, brand, stock and specifications. */
 export const ALL = route({

@@ -1,7 +1,7 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { listWishlist } from '../../../../../server/lists/wishlist';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listWishlist } from '@/server/lists/wishlist';
 
 /** The user's wishlist (product cards, newest first). */
 export const ALL = route({
