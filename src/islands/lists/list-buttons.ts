@@ -60,18 +60,25 @@ async function send(form: HTMLFormElement): Promise<void> {
     if (!on && form.hasAttribute('data-remove-item')) removeItem(form);
     // The comparison's differences depend on every column: the page draws it again.
     if (form.hasAttribute('data-reload')) return location.reload();
-    showSuccess((on ? form.dataset.added : form.dataset.removed) ?? '');
+    const text = messagesOf(form);
+    showSuccess((on ? text.added : text.removed) ?? '');
   } catch (err) {
     if (err instanceof ApiError && err.httpStatus === 401) {
       location.assign(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
     const messages = err instanceof ApiError ? err.form : [String(err)];
-    if (kind === 'compare') showError(messages.join(' '), form.dataset.errorTitle ?? 'Error');
+    if (kind === 'compare') showError(messages.join(' '), messagesOf(form).errorTitle ?? 'Error');
     else showError(messages[0] ?? '');
   } finally {
     button?.removeAttribute('aria-busy');
   }
+}
+
+/** The form's own messages, else the ones the page carries once per kind (ListToggle.astro). */
+function messagesOf(form: HTMLFormElement): DOMStringMap {
+  if (form.dataset.added) return form.dataset;
+  return document.querySelector<HTMLElement>(`template[data-list-messages="${form.dataset.listForm}"]`)?.dataset ?? {};
 }
 
 /** On the list pages: the item leaves, the count follows, and the empty note shows when none is left. */
