@@ -60,6 +60,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto('/user/wishlists');
       await expect(page.getByText('1 product', { exact: true })).toBeVisible();
+      if (javaScriptEnabled) {
+        const axe = await new AxeBuilder({ page }).include('main').analyze();
+        expect(axe.violations.map((v) => v.id)).toEqual([]);
+      }
       const item = page.getByRole('listitem').filter({ hasText: same[0]!.title });
       await expect(item.getByRole('link', { name: same[0]!.title })).toBeVisible();
       await expect(item.locator('form[action="/api/v1/cart/action"] input[name="quantity"]')).toHaveValue('1');
