@@ -4,7 +4,7 @@
  * button of that product on the page follows through $wishlist / $compare. A guest goes to /login and
  * comes back to this page; a compare refusal shows data.form's messages joined, in a toast headed 'Error'.
  */
-import { api, ApiError } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 import { $wishlist, setWishlisted } from '@/stores/wishlist';
 import { $compare, setCompared } from '@/stores/compare';
 import { showError, showSuccess } from '@/stores/toast';
@@ -52,7 +52,7 @@ async function send(form: HTMLFormElement): Promise<void> {
   const want = new FormData(form).get('on');
   button?.setAttribute('aria-busy', 'true');
   try {
-    const data = await api<unknown>(PATH[kind], {
+    const { data, message } = await call<unknown>(PATH[kind], {
       body: { product_id: productId, ...(want === '0' || want === '1' ? { on: want === '1' } : {}) },
     });
     const on = Boolean(data);
@@ -60,25 +60,24 @@ async function send(form: HTMLFormElement): Promise<void> {
     if (!on && form.hasAttribute('data-remove-item')) removeItem(form);
     // The comparison's differences depend on every column: the page draws it again.
     if (form.hasAttribute('data-reload')) return location.reload();
-    const text = messagesOf(form);
-    showSuccess((on ? text.added : text.removed) ?? '');
+    // The action's own message (the envelope's), written once in its declaration.
+    showSuccess(message);
   } catch (err) {
     if (err instanceof ApiError && err.httpStatus === 401) {
       location.assign(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
     const messages = err instanceof ApiError ? err.form : [String(err)];
-    if (kind === 'compare') showError(messages.join(' '), messagesOf(form).errorTitle ?? 'Error');
+    if (kind === 'compare') showError(messages.join(' '), errorTitleOf(form));
     else showError(messages[0] ?? '');
   } finally {
     button?.removeAttribute('aria-busy');
   }
 }
 
-/** The form's own messages, else the ones the page carries once per kind (ListToggle.astro). */
-function messagesOf(form: HTMLFormElement): DOMStringMap {
-  if (form.dataset.added) return form.dataset;
-  return document.querySelector<HTMLElement>(`template[data-list-messages="${form.dataset.listForm}"]`)?.dataset ?? {};
+/** The translated 'Error' heading: the form's own, else the one the page carries once (ListToggle.astro). */
+function errorTitleOf(form: HTMLFormElement): string {
+  return form.dataset.errorTitle ?? document.querySelector<HTMLElement>('template[data-list-messages]')?.dataset.errorTitle ?? 'Error';
 }
 
 /** On the list pages: the item leaves, the count follows, and the empty note shows when none is left. */

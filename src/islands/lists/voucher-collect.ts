@@ -1,5 +1,5 @@
 /** "Collect" on a voucher: sent with fetch; the button becomes "Collected"; a guest goes to /login and back. */
-import { api, ApiError } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 import { showError, showSuccess } from '@/stores/toast';
 
 let started = false;
@@ -20,14 +20,14 @@ async function collect(form: HTMLFormElement): Promise<void> {
   if (!button || button.disabled) return;
   button.disabled = true;
   try {
-    const { already } = await api<{ already: boolean }>('user/vouchers/collect', {
+    const { message } = await call<{ already: boolean }>('user/vouchers/collect', {
       body: { voucher_id: Number(new FormData(form).get('voucher_id')) },
     });
     const done = document.createElement('span');
     done.className = 'voucher-collected';
     done.textContent = `✓ ${form.dataset.collected ?? ''}`;
     form.replaceWith(done);
-    showSuccess((already ? form.dataset.already : form.dataset.success) ?? '');
+    showSuccess(message);
   } catch (err) {
     button.disabled = false;
     if (err instanceof ApiError && err.httpStatus === 401) {
