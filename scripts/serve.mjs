@@ -35,8 +35,39 @@ function keepWriteCallbacks(res) {
   };
 }
 
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most GRACE_MS; keep-alive
+ * connections are closed after their current answer), then run the app's last steps (src/server/core/
+ * shutdown.ts: queued mail, closing the database) and exit 0. Returns whether the server is draining.
+ */
+function shutDownGracefully(server) {
+  let draining = false;
+  const stop = async (signal) => {
+    if (draining) return;
+    draining = true;
+    console.log(`[shutdown] ${signal}: finishing the requests in flight (at most ${GRACE_MS} ms)`);
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    await closed;
+    clearTimeout(cut);
+    for (const hook of globalThis[Symbol.for('voltmart.shutdown')] ?? []) {
+      await hook().catch((err) => console.error('[shutdown]', err));
+    }
+    console.log('[shutdown] done');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return () => draining;
+}
+
 /** Starts the HTTP server; resolves once the database is migrated and the first page answers. */
 export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
+  let draining = () => false;
   const server = http.createServer((req, res) => {
     // A client that hangs up mid-request is not an error of ours: swallow its socket errors quietly.
     req.on('error', (err) => {
@@ -45,6 +76,13 @@ export async function serve({ port = Number(process.env.PORT ?? 4321), host = pr
     res.on('error', (err) => {
       if (!isClientGone(err)) console.error('[http] response error', err);
     });
+    // While shutting down, each connection closes after its answer, so none is left for a new request.
+    if (draining()) res.setHeader('connection', 'close');
+    // Liveness: the process is up and answering; it does not touch the database (that is /readyz).
+    if (req.url === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end(JSON.stringify({ status: 'ok', uptime_s: Math.round(process.uptime()) }));
+    }
     const problem = rawRequestProblem(req);
     if (problem) return answerBadRequest(req, res, problem);
     compress(req, res, () => {
@@ -54,13 +92,14 @@ export async function serve({ port = Number(process.env.PORT ?? 4321), host = pr
   });
   server.keepAliveTimeout = 65_000;
   // Slow clients are bounded (slowloris): headers within 15 s, a whole request within 60 s. A body that
-  // stops arriving is refused sooner, after BODY_IDLE_MS without a byte (src/server/http/body.ts).
+  // stops arriving is refused sooner, after BODY_IDLE_MS without a byte (src/server/web/body.ts).
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
+  draining = shutDownGracefully(server);
   const address = server.address();
   const listening = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host;
   const origin = `http://${listening.includes(':') ? `[${listening}]` : listening}:${typeof address === 'object' && address ? address.port : port}`;

@@ -3,6 +3,7 @@ import { getDatabase, migrateDatabase, openDatabase, setDatabase } from '@/serve
 import { DataDirLockedError } from '@/server/db/lock';
 import { settleAfterAnswer } from '@/server/core/background';
 import { testRoutesProblem } from '@/server/test-routes';
+import { onShutdown } from '@/server/core/shutdown';
 
 let ready: Promise<void> | undefined;
 
@@ -35,10 +36,10 @@ async function boot(): Promise<void> {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
-  const close = () => {
-    // Mail queued after an answer goes out before the database closes.
-    settleAfterAnswer().finally(() => database.close().finally(() => process.exit(0)));
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
+  // before the database closes (an embedded database is then unlocked for the next start).
+  onShutdown(async () => {
+    await settleAfterAnswer();
+    await database.close();
+  });
 }

@@ -1,46 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { test, expect } from '../fixtures';
+import { startServer, stop } from './server-process';
 
 /**
  * The built server on a fresh database of each kind: it migrates, seeds and serves; what it stored
  * survives a restart; a second process on the same embedded database stops with a clear message.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 // Ports beside E2E_PORT (E2E_PORT+1/+2 belong to test-routes.spec.ts), so parallel runs on other E2E_PORTs never collide.
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4399);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve) => child.stdout!.on('data', () => output.includes('is ready at') && resolve()));
-  await Promise.race([ready, exited]);
-  return { child, origin: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-async function stop(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function subscribe(origin: string, email: string) {
   const res = await fetch(`${origin}/api/v1/email-subscription`, {

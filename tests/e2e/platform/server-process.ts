@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The built production server (scripts/serve.mjs) in a process of its own, for tests of starting and stopping. */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface Server {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+export async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve) => child.stdout!.on('data', () => output.includes('is ready at') && resolve()));
+  await Promise.race([ready, exited]);
+  return { child, origin: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+export async function stop(server: Server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
