@@ -7,7 +7,12 @@ export function enhanceToast(): void {
   if (!box || !text) return;
   const initial = text.textContent?.trim();
   if (initial && !box.hidden) (box.classList.contains('toast-error') ? showError : showSuccess)(initial);
-  $toast.subscribe(({ message, visible, error }) => {
+  const heading = box.querySelector<HTMLElement>('[data-toast-title]');
+  $toast.subscribe(({ message, visible, error, title }) => {
+    if (heading) {
+      heading.hidden = !(visible && title);
+      heading.textContent = visible ? title : '';
+    }
     box.hidden = !visible;
     box.classList.toggle('toast-visible', visible);
     box.classList.toggle('toast-error', error);

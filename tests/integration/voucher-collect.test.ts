@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestDatabase } from '../setup/db';
+import { getDb } from '@/server/db/client';
+import { userVouchers, vouchers } from '@/server/db/schema';
+import { collectedVoucherIds, collectVoucher, VOUCHER_EXPIRED, VOUCHER_USED_UP } from '@/server/vouchers/collect';
+import { listUserVouchers } from '@/server/vouchers/user-vouchers';
+import { makeUser } from './account-fixtures';
+
+useTestDatabase();
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY);
+
+let batch = 0;
+/** Four vouchers in the states that matter; codes are unique per call. */
+async function makeVouchers() {
+  const n = ++batch;
+  const rows = await getDb()
+    .insert(vouchers)
+    .values(
+      [
+        { code: 'RUNNING', title: 'running', priceType: 1, amount: 500, startsAt: at(-5), endsAt: at(30) },
+        { code: 'EXPIRED', title: 'expired', priceType: 1, amount: 500, startsAt: at(-50), endsAt: at(-1) },
+        { code: 'OFF', title: 'switched off', priceType: 1, amount: 500, startsAt: at(-5), endsAt: at(30), status: 0 },
+        { code: 'USEDUP', title: 'used up', priceType: 2, amount: 10, startsAt: at(-5), endsAt: at(30), usageLimit: 3, usedCount: 3 },
+      ].map((v) => ({ ...v, code: `${v.code}${n}` })),
+    )
+    .returning();
+  return rows.map((r) => ({ ...r, code: r.code.replace(/\d+$/, '') }));
+}
+
+describe('collecting vouchers', () => {
+  it("collects a running voucher into the user's vouchers; a second collect is fine and adds nothing", async () => {
+    const user = await makeUser('collect@example.com');
+    const rows = await makeVouchers();
+    const running = rows.find((r) => r.code === 'RUNNING')!;
+    expect(await collectVoucher(user.id, running.id)).toMatchObject({ voucher_id: running.id, already: false });
+    expect(await collectVoucher(user.id, running.id)).toMatchObject({ voucher_id: running.id, already: true });
+    expect((await listUserVouchers(user.id)).map((v) => [v.id, v.state])).toEqual([[running.id, 'valid']]);
+    expect(
+      await collectedVoucherIds(
+        user.id,
+        rows.map((r) => r.id),
+      ),
+    ).toEqual(new Set([running.id]));
+    expect(await collectedVoucherIds(null, [running.id])).toEqual(new Set());
+  });
+
+  it('refuses expired, switched-off and used-up vouchers with the reason, and unknown ones as not found', async () => {
+    const user = await makeUser('collect-refused@example.com');
+    const rows = await makeVouchers();
+    const id = (code: string) => rows.find((r) => r.code === code)!.id;
+    await expect(collectVoucher(user.id, id('EXPIRED'))).rejects.toMatchObject({ code: 'CONFLICT', form: [VOUCHER_EXPIRED] });
+    await expect(collectVoucher(user.id, id('OFF'))).rejects.toMatchObject({ code: 'CONFLICT', form: [VOUCHER_EXPIRED] });
+    await expect(collectVoucher(user.id, id('USEDUP'))).rejects.toMatchObject({ code: 'ALREADY_USED', form: [VOUCHER_USED_UP] });
+    await expect(collectVoucher(user.id, 999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await getDb().$count(userVouchers, eq(userVouchers.userId, user.id))).toBe(0);
+  });
+
+  it('ten collects at once leave one row', async () => {
+    const user = await makeUser('collect-race@example.com');
+    const [running] = await makeVouchers();
+    const results = await Promise.all(Array.from({ length: 10 }, () => collectVoucher(user.id, running!.id)));
+    expect(results.filter((r) => !r.already)).toHaveLength(1);
+    expect(await getDb().$count(userVouchers, eq(userVouchers.userId, user.id))).toBe(1);
+  });
+});
