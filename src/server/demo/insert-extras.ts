@@ -89,7 +89,7 @@ export async function insertMarketing(tx: Tx, plan: DemoPlan, ids: TaxonomyIds, 
     minSpend: v.minSpend, maxDiscount: v.maxDiscount, usageLimit: v.usageLimit, startsAt: at(v.startDays), endsAt: at(v.endDays),
   })));
   await tx.insert(t.blogPosts).values(plan.posts.map((p) => ({
-    slug: p.slug, title: p.title, excerpt: p.excerpt, content: p.content, image: blogCover(p.slug), author: p.author,
+    slug: p.slug, title: p.title, excerpt: p.excerpt, content: p.content, image: blogCover(p.slug), author: p.author, category: p.category, tags: p.tags,
     publishedAt: at(-p.ageDays), createdAt: at(-p.ageDays),
   })));
   await tx.insert(t.staticPages).values(plan.pages.map((p) => ({ slug: p.slug, title: p.title, content: p.content, metaDescription: p.metaDescription })));
