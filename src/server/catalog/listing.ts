@@ -126,7 +126,7 @@ const counts = keyedMemo<number>(15_000, 500);
 export const clearListingCounts = (): void => counts.clear();
 
 /** A listing (category, subcategory, source keys, brand, collection): its context and one page of products. */
-export async function browseListing(f: ListingFilters, extra: Pick<ResolvedScope, 'flashSaleId'> = {}): Promise<ListingContext & { result: ListingPage }> {
+export async function browseListing(f: ListingFilters, extra: Pick<ResolvedScope, 'flashSaleId' | 'storeId'> = {}): Promise<ListingContext & { result: ListingPage }> {
   const db = getDb();
   const { context, scope } = await resolveListingContext(db, f);
   const result = await queryListingPage(db, f, { ...scope, ...extra });

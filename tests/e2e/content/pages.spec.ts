@@ -43,7 +43,7 @@ test.describe('FAQ', () => {
     await expect(second.locator('.faq-a')).toBeHidden();
     await second.locator('summary').click();
     await expect(second.locator('.faq-a')).toBeVisible();
-    const faq = (await jsonLdOf(page)).find((b) => b['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> };
+    const faq = (await jsonLdOf(page)).find((b) => b['@type'] === 'FAQPage') as unknown as { mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> };
     expect(faq.mainEntity.length).toBe(await items.count());
     expect(faq.mainEntity[0]!.name).toMatch(/\?$/);
     expect(faq.mainEntity[0]!.acceptedAnswer.text.length).toBeGreaterThan(20);
