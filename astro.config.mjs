@@ -59,7 +59,7 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' data: https:",
-        "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.google.com https://www.openstreetmap.org",
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.google.com https://www.openstreetmap.org',
         "connect-src 'self'",
         "frame-ancestors 'self'",
         "base-uri 'self'",

@@ -13,7 +13,20 @@ const serverOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-e2e/**', 'reports/**', '.stryker-tmp/**', 'node_modules/**', '.astro/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-e2e/**',
+      'reports/**',
+      '.stryker-tmp/**',
+      'node_modules/**',
+      '.astro/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

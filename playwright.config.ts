@@ -26,7 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
@@ -39,7 +41,15 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: CHROMIUM,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },
@@ -49,7 +59,11 @@ export default defineConfig({
       command: 'node tests/fakes/oauth-provider.mjs',
       url: `${fakeOAuth}/__fake/health`,
       // The one redirect URI registered with the fake, as at the real providers: the shop's own callback.
-      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort), FAKE_OAUTH_REDIRECT_URIS: `http://127.0.0.1:${port}/social-callback`, ...oauthClients },
+      env: {
+        FAKE_OAUTH_PORT: String(fakeOAuthPort),
+        FAKE_OAUTH_REDIRECT_URIS: `http://127.0.0.1:${port}/social-callback`,
+        ...oauthClients,
+      },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',
@@ -59,8 +73,14 @@ export default defineConfig({
       command: `rm -rf ${dataDir} && node scripts/serve.mjs --build dist-e2e`,
       url: `http://127.0.0.1:${port}/api/v1/health`,
       env: {
-        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ENABLE_TEST_ROUTES: '1',
-        ...oauthClients, OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`, OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED: 'demo',
+        ENABLE_TEST_ROUTES: '1',
+        ...oauthClients,
+        OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
+        OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,14 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** `@/` is `src/`, as in tsconfig.json. */
+const alias = { '@/': fileURLToPath(new URL('./src/', import.meta.url)) };
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     projects: [
       {
+        resolve: { alias },
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         // The middleware's one Astro import, so integration tests can run requests through it (tests/integration/http.ts).
-        resolve: { alias: { 'astro:middleware': 'astro/virtual-modules/middleware.js' } },
+        resolve: { alias: { ...alias, 'astro:middleware': 'astro/virtual-modules/middleware.js' } },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** `@/` is `src/`, as in tsconfig.json. */
+const alias = { '@/': fileURLToPath(new URL('./src/', import.meta.url)) };
 
 /**
  * The tests Stryker runs against each mutant of the rule modules (stryker.config.mjs): the unit tests
@@ -8,6 +12,7 @@ import { defineConfig } from 'vitest/config';
  * listed (auth-throttle and sessions, slower and overlapping, still run in `npm test`).
  */
 export default defineConfig({
+  resolve: { alias },
   test: {
     include: [
       'tests/unit/price.test.ts',

@@ -43,7 +43,9 @@ async function startServer(dataDir) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/api/v1/health`)).ok) return { child, origin, dataDir };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the server did not answer within 2 minutes');
@@ -69,7 +71,9 @@ async function pickTargets(origin) {
 
 function load(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -79,7 +83,13 @@ async function throughput(origin, targets) {
   for (const [label, p] of targets) {
     const res = await load(origin + p);
     const name = `${label} ${p}`.slice(0, 47).padEnd(48);
-    console.log(name + res.requests.average.toFixed(0).padStart(9) + String(res.latency.p50).padStart(9) + String(res.latency.p99).padStart(9) + `  ${res.non2xx}`);
+    console.log(
+      name +
+        res.requests.average.toFixed(0).padStart(9) +
+        String(res.latency.p50).padStart(9) +
+        String(res.latency.p99).padStart(9) +
+        `  ${res.non2xx}`,
+    );
   }
 }
 
@@ -89,7 +99,10 @@ async function pageWeight(origin, targets) {
     console.log(`\nPage weight: skipped, no Chromium at ${executablePath} (apt-get install -y chromium)`);
     return;
   }
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   console.log('\nBytes a browser downloads (compressed bodies), 1280 px, before any interaction');
   console.log('page'.padEnd(48) + 'HTML'.padStart(9) + 'CSS'.padStart(9) + 'JS'.padStart(9) + 'images'.padStart(9) + 'total'.padStart(9));
   for (const [label, p] of targets.filter(([l]) => !l.startsWith('static') && !l.startsWith('api'))) {
@@ -97,17 +110,24 @@ async function pageWeight(origin, targets) {
     const sizes = { document: 0, stylesheet: 0, script: 0, image: 0, other: 0 };
     const pending = [];
     page.on('requestfinished', (request) => {
-      pending.push(request.sizes().then((s) => {
-        const type = request.resourceType();
-        sizes[type in sizes ? type : 'other'] += s.responseBodySize;
-      }).catch(() => {}));
+      pending.push(
+        request
+          .sizes()
+          .then((s) => {
+            const type = request.resourceType();
+            sizes[type in sizes ? type : 'other'] += s.responseBodySize;
+          })
+          .catch(() => {}),
+      );
     });
     await page.goto(origin + p, { waitUntil: 'networkidle' });
     await Promise.all(pending);
     await page.close();
     const kb = (n) => (n / 1024).toFixed(1).padStart(9);
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-    console.log(`${label} ${p}`.slice(0, 47).padEnd(48) + kb(sizes.document) + kb(sizes.stylesheet) + kb(sizes.script) + kb(sizes.image) + kb(total));
+    console.log(
+      `${label} ${p}`.slice(0, 47).padEnd(48) + kb(sizes.document) + kb(sizes.stylesheet) + kb(sizes.script) + kb(sizes.image) + kb(total),
+    );
   }
   console.log('(KB; JS before interaction is the figure the budgets speak of: catalog ≤ 30 KB, static pages ≤ 10 KB)');
   await browser.close();
@@ -119,7 +139,9 @@ try {
   const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
   searchInProcess(dataDir);
   server = await startServer(dataDir);
-  console.log(`Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`);
+  console.log(
+    `Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`,
+  );
   const targets = await pickTargets(server.origin);
   await throughput(server.origin, targets);
   await pageWeight(server.origin, targets);

@@ -19,7 +19,11 @@ function newestMtime(dir) {
 /** True when dist/ is missing or older than src/, public/ or the Astro config. */
 export function buildIsStale() {
   if (!fs.existsSync(entry)) return true;
-  const sources = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'public')), fs.statSync(path.join(root, 'astro.config.mjs')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(root, 'src')),
+    newestMtime(path.join(root, 'public')),
+    fs.statSync(path.join(root, 'astro.config.mjs')).mtimeMs,
+  );
   return sources > fs.statSync(entry).mtimeMs;
 }
 
@@ -29,6 +33,10 @@ export function buildIfStale() {
   console.log('Building Voltmart (first start or changed sources)…');
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
   // Always the production build (dist/): never the end-to-end one with /test-only/*, whatever the shell exported.
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VOLTMART_TEST_BUILD: '' } });
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VOLTMART_TEST_BUILD: '' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -45,4 +45,5 @@ export function answerBadRequest(req, res, message) {
 }
 
 /** Client went away (reset, aborted upload): not an error of ours, so not logged as one. */
-export const isClientGone = (err) => ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(err?.code) || err?.message === 'aborted';
+export const isClientGone = (err) =>
+  ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(err?.code) || err?.message === 'aborted';

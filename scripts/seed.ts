@@ -3,7 +3,7 @@
 // Stop the server first when using the embedded database: it belongs to one process.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { getEnv } from '../src/server/env';
+import { getEnv } from '../src/server/core/env';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/demo';
 import { growCatalog } from '../src/server/demo/scale';
@@ -28,7 +28,11 @@ try {
       console.log(`  ${done} / ${total} products`);
     }
   });
-  console.log(added ? `Added ${added} products in ${((Date.now() - started) / 1000).toFixed(1)} s.` : `The catalog already has ${target} or more products.`);
+  console.log(
+    added
+      ? `Added ${added} products in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      : `The catalog already has ${target} or more products.`,
+  );
   // Fresh statistics, so the planner knows how common each search word is (the embedded database has no autovacuum).
   await database.db.execute(sql`analyze`);
 } finally {

@@ -39,8 +39,12 @@ function keepWriteCallbacks(res) {
 export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
   const server = http.createServer((req, res) => {
     // A client that hangs up mid-request is not an error of ours: swallow its socket errors quietly.
-    req.on('error', (err) => { if (!isClientGone(err)) console.error('[http] request error', err); });
-    res.on('error', (err) => { if (!isClientGone(err)) console.error('[http] response error', err); });
+    req.on('error', (err) => {
+      if (!isClientGone(err)) console.error('[http] request error', err);
+    });
+    res.on('error', (err) => {
+      if (!isClientGone(err)) console.error('[http] response error', err);
+    });
     const problem = rawRequestProblem(req);
     if (problem) return answerBadRequest(req, res, problem);
     compress(req, res, () => {

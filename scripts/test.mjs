@@ -16,7 +16,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function preflight() {
   const problems = [];
-  if (!fs.existsSync(chromium)) problems.push(`Chromium is missing at ${chromium}: install Debian's package (apt-get install -y chromium).`);
+  if (!fs.existsSync(chromium))
+    problems.push(`Chromium is missing at ${chromium}: install Debian's package (apt-get install -y chromium).`);
   return problems;
 }
 
@@ -25,9 +26,15 @@ function reachable(url) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 5432) });
     socket.setTimeout(3000);
-    socket.once('connect', () => { socket.end(); resolve(true); });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -35,7 +42,9 @@ function run(label, command, args, env = {}) {
   console.log(`\n━━ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
-  console.log(`━━ ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `━━ ${label}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   return result.status === 0;
 }
 
@@ -43,7 +52,10 @@ function run(label, command, args, env = {}) {
 function vitestCounts(file) {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0) };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0),
+  };
 }
 
 /** Passed/failed counts from a Playwright JSON report. */
@@ -54,11 +66,17 @@ function playwrightCounts(file) {
 }
 
 const totals = { passed: 0, failed: 0 };
-const add = ({ passed, failed }) => { totals.passed += passed; totals.failed += failed; };
+const add = ({ passed, failed }) => {
+  totals.passed += passed;
+  totals.failed += failed;
+};
 let ok = true;
 
 const problems = preflight();
-if (!(await reachable(pgUrl))) problems.push(`PostgreSQL is not reachable at ${pgUrl}: start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`);
+if (!(await reachable(pgUrl)))
+  problems.push(
+    `PostgreSQL is not reachable at ${pgUrl}: start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`,
+  );
 if (problems.length) {
   console.error(`\nThe test suite cannot run:\n  ${problems.join('\n  ')}\n`);
   process.exit(1);
@@ -67,7 +85,9 @@ if (problems.length) {
 const vitest = (label, project, env, report) => {
   const file = path.join(results, report);
   fs.rmSync(file, { force: true });
-  ok = run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env) && ok;
+  ok =
+    run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env) &&
+    ok;
   add(vitestCounts(file));
 };
 
@@ -79,7 +99,10 @@ vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', 
 
 // Two builds: the production one (dist/, what `npm start` serves; an e2e spec proves it has no
 // /test-only/* routes) and the end-to-end one (dist-e2e/, with them) that Playwright serves.
-if (!run('build', bin('astro'), ['build']) || !run('build for the end-to-end tests', bin('astro'), ['build'], { VOLTMART_TEST_BUILD: '1' })) {
+if (
+  !run('build', bin('astro'), ['build']) ||
+  !run('build for the end-to-end tests', bin('astro'), ['build'], { VOLTMART_TEST_BUILD: '1' })
+) {
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed + 1} failed`);
   process.exit(1);
 }

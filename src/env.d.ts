@@ -4,13 +4,17 @@ declare namespace App {
   interface Locals {
     lang: string;
     dir: 'ltr' | 'rtl';
-    settings: import('./lib/schemas/settings').Settings;
+    settings: import('@/lib/schemas/settings').Settings;
     saveData: boolean;
-    user: import('./server/users/identity').SessionUser | null;
+    user: import('@/server/core/actor').SessionUser | null;
     guestToken: string | null;
     sessionHash: string | null;
-    /** A one-time message from the previous request (see server/http/flash.ts), shown as the toast. */
-    flash: import('./server/http/flash').Flash | null;
+    /** Translates a message key into the request's language (built once by the middleware). */
+    t: import('i18next').TFunction;
+    /** The shop's public origin for absolute URLs (PUBLIC_URL; never the request's Host). */
+    origin: string;
+    /** A one-time message from the previous request (see server/web/flash.ts), shown as the toast. */
+    flash: import('@/server/web/flash').Flash | null;
     /**
      * Set by a page whose HTML is the same for every guest (catalog, static pages): the middleware then
      * sends validators and public cache headers when nobody is signed in. Unset means `no-store`-free default.

@@ -1,17 +1,18 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import { ensureReady } from './server/boot';
-import { sendThenRun } from './server/background';
-import { resolveIdentity } from './server/users/identity';
-import { getSettings, listLanguages } from './server/settings';
-import { applySecurityHeaders } from './server/http/security';
-import { errorPageFallback } from './server/http/error-fallback';
-import { takeFlash } from './server/http/flash';
-import { refuseCrossSite } from './server/http/csrf';
-import { refuseForeignHost } from './server/http/host';
-import { withPageCaching } from './server/http/page-caching';
-import { addLayoutHashes } from './server/http/csp-hashes';
-import { directionOf, LANGUAGE_COOKIE, pickLanguage } from './i18n';
+import { ensureReady } from '@/server/boot';
+import { sendThenRun } from '@/server/core/background';
+import { resolveIdentity } from '@/server/web/identity';
+import { getSettings, listLanguages } from '@/server/settings';
+import { applySecurityHeaders } from '@/server/web/security';
+import { errorPageFallback } from '@/server/web/error-fallback';
+import { takeFlash } from '@/server/web/flash';
+import { refuseCrossSite } from '@/server/web/csrf';
+import { refuseForeignHost } from '@/server/web/host';
+import { withPageCaching } from '@/server/web/page-caching';
+import { addLayoutHashes } from '@/server/web/csp-hashes';
+import { publicOrigin } from '@/server/core/origin';
+import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 
 /** Builds the request context once (language, identity, settings) and adds security headers; work queued for after the answer waits until it is sent. */
 export const onRequest = defineMiddleware((ctx, next) => sendThenRun(() => handle(ctx, next)));
@@ -48,6 +49,8 @@ async function buildContext(ctx: APIContext): Promise<void> {
   );
   const declared = languages.find((l) => l.code === lang)?.direction;
   ctx.locals.lang = lang;
+  ctx.locals.t = await getT(lang);
+  ctx.locals.origin = publicOrigin();
   ctx.locals.dir = directionOf(lang, declared);
   ctx.locals.settings = settings;
   ctx.locals.saveData = ctx.request.headers.get('save-data')?.toLowerCase() === 'on';

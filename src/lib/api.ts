@@ -51,7 +51,13 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   let res: Response;
   try {
-    res = await fetch(`/api/v1/${path.replace(/^\//, '')}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin', signal: init.signal });
+    res = await fetch(`/api/v1/${path.replace(/^\//, '')}`, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('API is down.', 0);

@@ -36,7 +36,13 @@ export interface ListingFilters {
 /** Query keys of a source listing (`/{main}/products?{source_name}={id}`), by source type 1–5. */
 export const SOURCE_KEYS = ['category_ids', 'sub_category_ids', 'tags', 'brand_ids', 'product_ids'] as const;
 export type SourceKey = (typeof SOURCE_KEYS)[number];
-export const SOURCE_KEY_BY_TYPE: Record<number, SourceKey> = { 1: 'category_ids', 2: 'sub_category_ids', 3: 'tags', 4: 'brand_ids', 5: 'product_ids' };
+export const SOURCE_KEY_BY_TYPE: Record<number, SourceKey> = {
+  1: 'category_ids',
+  2: 'sub_category_ids',
+  3: 'tags',
+  4: 'brand_ids',
+  5: 'product_ids',
+};
 
 const MONEY = /^(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{0,2}))?$/;
 

@@ -47,7 +47,13 @@ export function buildProductLd(p: ProductLdInput): object[] {
     },
   };
   if (p.rating && p.rating.count > 0) {
-    product.aggregateRating = { '@type': 'AggregateRating', ratingValue: p.rating.average.toFixed(1), reviewCount: p.rating.count, bestRating: 5, worstRating: 1 };
+    product.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: p.rating.average.toFixed(1),
+      reviewCount: p.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   const breadcrumb = {
     '@context': 'https://schema.org',
@@ -59,5 +65,8 @@ export function buildProductLd(p: ProductLdInput): object[] {
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the script. */
 export function toJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -29,7 +29,14 @@ function decodeFully(text: string): string | null {
 /** True when this text, as a path, would leave the site or hide a trick. */
 function unsafe(path: string): boolean {
   const decoded = decodeFully(path);
-  return decoded === null || !path.startsWith('/') || path.startsWith('//') || CONTROL_OR_BACKSLASH.test(path) || decoded.startsWith('//') || CONTROL_OR_BACKSLASH.test(decoded);
+  return (
+    decoded === null ||
+    !path.startsWith('/') ||
+    path.startsWith('//') ||
+    CONTROL_OR_BACKSLASH.test(path) ||
+    decoded.startsWith('//') ||
+    CONTROL_OR_BACKSLASH.test(decoded)
+  );
 }
 
 /** A same-site path (`/cart?x=1#top`) to send the browser to, or null when `value` is anything else. */

@@ -1,6 +1,6 @@
 /** Social login pieces both sides may use (no server imports). */
 
-import { localPath } from './safe-redirect';
+import { localPath } from '@/lib/safe-redirect';
 
 /** A path on this site to return to after signing in, or null: the one redirect rule (safe-redirect.ts). */
 export const sameOriginPath = localPath;

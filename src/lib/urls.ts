@@ -35,5 +35,6 @@ export const blogFeedUrl = () => '/blog/feed.xml';
 export const storesUrl = () => '/stores';
 export const siteMapUrl = () => '/site-map';
 /** The account area: `/user/{section}` (profile, addresses, vouchers, orders, wishlists, compared, following). */
-export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') => `/user/${section}`;
+export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') =>
+  `/user/${section}`;
 export const logoutAction = () => '/api/v1/user/logout';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { blogPostUrl, blogUrl } from '../lib/urls';
+import { blogPostUrl, blogUrl } from '@/lib/urls';
 
 /** The spec's `/blog-details`: `?slug=x` moves to `/blog/x`, anything else to `/blog` (docs/decisions/0013-blog-routes.md). */
 export const GET: APIRoute = ({ url, redirect }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { readBody } from '../server/http/body';
-import { dismissCookieNotice } from '../server/http/cookie-notice';
-import { localPath } from '../lib/safe-redirect';
+import { readBody } from '@/server/web/body';
+import { dismissCookieNotice } from '@/server/web/cookie-notice';
+import { localPath } from '@/lib/safe-redirect';
 
 /**
  * POST from the cookie notice's plain form (JavaScript off): remember the dismissal in a cookie and go

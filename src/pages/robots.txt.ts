@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
-import { renderRobots } from '../server/catalog/sitemap';
-import { publicOrigin } from '../server/http/origin';
+import { renderRobots } from '@/server/catalog/sitemap';
+import { publicOrigin } from '@/server/core/origin';
 
 export const GET: APIRoute = () =>
-  new Response(renderRobots(publicOrigin()), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
+  new Response(renderRobots(publicOrigin()), {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSitemap, renderSitemap, renderSitemapIndex } from '../server/catalog/sitemap';
-import { publicOrigin } from '../server/http/origin';
+import { getSitemap, renderSitemap, renderSitemapIndex } from '@/server/catalog/sitemap';
+import { publicOrigin } from '@/server/core/origin';
 
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 
@@ -9,7 +9,8 @@ export const GET: APIRoute = async ({ url }) => {
   const raw = url.searchParams.get('page');
   const page = raw === null ? null : /^\d{1,6}$/.test(raw) ? Number(raw) : -1;
   const sitemap = page === -1 ? null : await getSitemap(page);
-  if (!sitemap) return new Response('There is no such sitemap page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!sitemap)
+    return new Response('There is no such sitemap page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const origin = publicOrigin();
   const body = 'index' in sitemap ? renderSitemapIndex(origin, sitemap.index) : renderSitemap(origin, sitemap.entries);
   return new Response(body, { headers: XML });

@@ -1,8 +1,8 @@
-import { getEnv, InvalidEnvError } from './env';
-import { getDatabase, migrateDatabase, openDatabase, setDatabase } from './db/client';
-import { DataDirLockedError } from './db/lock';
-import { settleAfterAnswer } from './background';
-import { testRoutesProblem } from './test-routes';
+import { getEnv, InvalidEnvError } from '@/server/core/env';
+import { getDatabase, migrateDatabase, openDatabase, setDatabase } from '@/server/db/client';
+import { DataDirLockedError } from '@/server/db/lock';
+import { settleAfterAnswer } from '@/server/core/background';
+import { testRoutesProblem } from '@/server/test-routes';
 
 let ready: Promise<void> | undefined;
 
@@ -14,7 +14,9 @@ let ready: Promise<void> | undefined;
 export function ensureReady(): Promise<void> {
   ready ??= boot().catch((err) => {
     const known = err instanceof DataDirLockedError || err instanceof InvalidEnvError;
-    const message = known ? `Voltmart could not start. ${(err as Error).message}` : `Voltmart could not start: ${(err as Error).stack ?? err}`;
+    const message = known
+      ? `Voltmart could not start. ${(err as Error).message}`
+      : `Voltmart could not start: ${(err as Error).stack ?? err}`;
     console.error(`\n${message}\n`);
     process.exit(1);
   });
@@ -30,7 +32,7 @@ async function boot(): Promise<void> {
   await migrateDatabase(database);
   setDatabase(database);
   if (env.SEED === 'demo') {
-    const { seedDemoIfEmpty } = await import('./demo');
+    const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
   const close = () => {

@@ -106,20 +106,33 @@ function authorize(state, provider, url, res) {
   const client = state.clients[provider];
   const redirectUri = q.get('redirect_uri') ?? '';
   // Like the real ones: a wrong client or redirect URI is shown to the person, never sent back.
-  if (!client || q.get('client_id') !== client.id) return html(res, 400, `<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>`);
-  if (!client.redirectUris.includes(redirectUri)) return html(res, 400, '<h1>Error 400: redirect_uri_mismatch</h1><p>The redirect URI in the request does not match the ones registered for the OAuth client.</p>');
+  if (!client || q.get('client_id') !== client.id)
+    return html(res, 400, `<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>`);
+  if (!client.redirectUris.includes(redirectUri))
+    return html(
+      res,
+      400,
+      '<h1>Error 400: redirect_uri_mismatch</h1><p>The redirect URI in the request does not match the ones registered for the OAuth client.</p>',
+    );
   if (q.get('response_type') !== 'code') return html(res, 400, '<h1>Error 400: unsupported_response_type</h1>');
   const scopes = (q.get('scope') ?? '').split(/[ ,]+/).filter(Boolean);
   if (provider === 'google') {
     if (!scopes.includes('openid')) return html(res, 400, '<h1>Error 400: invalid_scope (openid missing)</h1>');
-    if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) return html(res, 400, '<h1>Error 400: PKCE S256 required</h1>');
+    if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
+      return html(res, 400, '<h1>Error 400: PKCE S256 required</h1>');
   }
   const back = new URL(redirectUri);
   const person = q.get('person');
   if (person === 'deny') {
     if (provider === 'google') back.searchParams.set('error', 'access_denied');
     else {
-      for (const [k, v] of [['error', 'access_denied'], ['error_code', '200'], ['error_description', 'Permissions error'], ['error_reason', 'user_denied']]) back.searchParams.set(k, v);
+      for (const [k, v] of [
+        ['error', 'access_denied'],
+        ['error_code', '200'],
+        ['error_description', 'Permissions error'],
+        ['error_reason', 'user_denied'],
+      ])
+        back.searchParams.set(k, v);
     }
     if (q.has('state')) back.searchParams.set('state', q.get('state'));
     return redirect(res, back.href);
@@ -128,8 +141,14 @@ function authorize(state, provider, url, res) {
   if (!chosen) return consentPage(state, provider, url, res);
   const code = random();
   state.codes.set(code, {
-    provider, person: chosen, clientId: client.id, redirectUri, scopes,
-    challenge: q.get('code_challenge'), expiresAt: Date.now() + CODE_TTL_MS, used: false,
+    provider,
+    person: chosen,
+    clientId: client.id,
+    redirectUri,
+    scopes,
+    challenge: q.get('code_challenge'),
+    expiresAt: Date.now() + CODE_TTL_MS,
+    used: false,
   });
   back.searchParams.set('code', code);
   if (provider === 'google') back.searchParams.set('scope', scopes.join(' '));
@@ -145,9 +164,16 @@ function consentPage(state, provider, url, res) {
     return escapeHtml(to.pathname + to.search);
   };
   const items = state.people[provider]
-    .map((p) => `<li><a href="${link(p.key)}">Continue as ${escapeHtml(p.name)}</a>${p.email ? ` <small>${escapeHtml(p.email)}</small>` : ''}</li>`)
+    .map(
+      (p) =>
+        `<li><a href="${link(p.key)}">Continue as ${escapeHtml(p.name)}</a>${p.email ? ` <small>${escapeHtml(p.email)}</small>` : ''}</li>`,
+    )
     .join('');
-  return html(res, 200, `<main><h1>Sign in with ${label} (test provider)</h1><ul>${items}</ul><p><a href="${link('deny')}">Cancel</a></p></main>`);
+  return html(
+    res,
+    200,
+    `<main><h1>Sign in with ${label} (test provider)</h1><ul>${items}</ul><p><a href="${link('deny')}">Cancel</a></p></main>`,
+  );
 }
 
 /** Checks a code for the token endpoint; returns the grant or an error reason. */
@@ -166,7 +192,8 @@ function googleToken(state, req, body, res) {
   const client = state.clients.google;
   const basic = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
   const [id, secret] = basic ? Buffer.from(basic[1], 'base64').toString().split(':') : [body.get('client_id'), body.get('client_secret')];
-  if (!client || id !== client.id || secret !== client.secret) return send(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+  if (!client || id !== client.id || secret !== client.secret)
+    return send(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
   if (body.get('grant_type') !== 'authorization_code') return send(res, 400, { error: 'unsupported_grant_type' });
   const { grant, error, description } = redeem(state, 'google', body.get('code'), id, body.get('redirect_uri'));
   if (!grant) return send(res, 400, { error, error_description: description });
@@ -179,14 +206,22 @@ function googleToken(state, req, body, res) {
   const now = Math.floor(Date.now() / 1000);
   const p = grant.person;
   const claims = {
-    iss: `${state.origin}/google`, azp: id, aud: id, sub: p.id, iat: now, exp: now + 3600,
+    iss: `${state.origin}/google`,
+    azp: id,
+    aud: id,
+    sub: p.id,
+    iat: now,
+    exp: now + 3600,
     // Like Google: email claims only with the email scope, name claims only with profile.
     ...(p.email && grant.scopes.includes('email') ? { email: p.email, email_verified: p.emailVerified === true } : {}),
     ...(grant.scopes.includes('profile') ? { name: p.name, given_name: p.name.split(' ')[0] } : {}),
   };
   return send(res, 200, {
-    access_token: accessToken, expires_in: 3599, token_type: 'Bearer',
-    scope: grant.scopes.join(' '), id_token: signJwt(state, claims),
+    access_token: accessToken,
+    expires_in: 3599,
+    token_type: 'Bearer',
+    scope: grant.scopes.join(' '),
+    id_token: signJwt(state, claims),
   });
 }
 
@@ -200,7 +235,8 @@ function googleUserinfo(state, req, res) {
 
 function facebookToken(state, params, res) {
   const client = state.clients.facebook;
-  const fbError = (message, code = 100) => send(res, 400, { error: { message, type: 'OAuthException', code, fbtrace_id: random().slice(0, 11) } });
+  const fbError = (message, code = 100) =>
+    send(res, 400, { error: { message, type: 'OAuthException', code, fbtrace_id: random().slice(0, 11) } });
   if (!client || params.get('client_id') !== client.id) return fbError('Error validating application. Invalid application ID.', 101);
   if (params.get('client_secret') !== client.secret) return fbError('Error validating client secret.', 1);
   const { grant, description } = redeem(state, 'facebook', params.get('code'), client.id, params.get('redirect_uri'));
@@ -265,7 +301,10 @@ const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env;
-  const redirectUris = (env.FAKE_OAUTH_REDIRECT_URIS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const redirectUris = (env.FAKE_OAUTH_REDIRECT_URIS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   const pair = (id, secret) => (id && secret ? { id, secret, redirectUris } : null);
   const fake = await startFakeOAuthProvider({
     port: Number(env.FAKE_OAUTH_PORT ?? 6399),

@@ -11,34 +11,47 @@ const dataDir = vi.hoisted(() => {
 });
 
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { addresses, carts, orders, savedCards, sessions, storeFollowers, users } from '../../src/server/db/schema';
-import { getProfile, updateProfile } from '../../src/server/users/profile';
-import { changePassword, deleteAccount } from '../../src/server/users/account';
-import { createSession, findSessionUser, hashToken } from '../../src/server/users/sessions';
-import { verifyPassword } from '../../src/server/users/passwords';
-import { saveAddress } from '../../src/server/users/addresses';
-import { setFollowing } from '../../src/server/users/following';
-import { parseWith } from '../../src/server/http/body';
-import { ProfileSchema, IMAGE_MESSAGE } from '../../src/lib/schemas/account';
-import { ALL as profileEndpoint } from '../../src/pages/api/v1/user/profile';
+import { getDb } from '@/server/db/client';
+import { addresses, carts, orders, savedCards, sessions, storeFollowers, users } from '@/server/db/schema';
+import { getProfile, updateProfile } from '@/server/account/profile';
+import { changePassword, deleteAccount } from '@/server/account/account';
+import { createSession, findSessionUser, hashToken } from '@/server/auth/sessions';
+import { verifyPassword } from '@/server/auth/passwords';
+import { saveAddress } from '@/server/account/addresses';
+import { setFollowing } from '@/server/account/following';
+import { parseWith } from '@/server/core/validation';
+import { ProfileSchema, IMAGE_MESSAGE } from '@/lib/schemas/account';
+import { ALL as profileEndpoint } from '@/pages/api/v1/user/profile';
 import { address, apiContext, makeStore, makeUser, seedPlaces } from './account-fixtures';
 
 useTestDatabase();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const png = (w = 400, h = 300) => sharp({ create: { width: w, height: h, channels: 3, background: '#0b7a5c' } }).png().toBuffer();
+const png = (w = 400, h = 300) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#0b7a5c' } })
+    .png()
+    .toBuffer();
 const fileOf = (bytes: Buffer | Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
 const avatarPath = (url: string) => path.join(dataDir, url.replace(/^\/uploads\//, 'uploads/'));
 
 describe('profile', () => {
   it('reads the profile with cart count and is_logged_in; the API says 401 to guests', async () => {
     const user = await makeUser('read@example.com');
-    expect(await getProfile(user.id)).toMatchObject({ name: 'Grace Hopper', email: 'read@example.com', phone: null, avatar: null, cart_count: 0, is_logged_in: true, has_password: false });
+    expect(await getProfile(user.id)).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'read@example.com',
+      phone: null,
+      avatar: null,
+      cart_count: 0,
+      is_logged_in: true,
+      has_password: false,
+    });
     const res = await profileEndpoint(apiContext({ method: 'GET', url: 'http://x/api/v1/user/profile', user: null }));
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ status: 401, data: { code: 'UNAUTHENTICATED' } });
-    const mine = await profileEndpoint(apiContext({ method: 'GET', url: 'http://x/', user: { id: user.id, name: user.name, email: user.email } }));
+    const mine = await profileEndpoint(
+      apiContext({ method: 'GET', url: 'http://x/', user: { id: user.id, name: user.name, email: user.email } }),
+    );
     expect(await mine.json()).toMatchObject({ status: 200, data: { email: 'read@example.com', is_logged_in: true, cart_count: 0 } });
   });
 
@@ -57,7 +70,9 @@ describe('profile', () => {
     const meta = await sharp(fs.readFileSync(avatarPath(first.avatar!))).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'png']);
 
-    const jpeg = await sharp(await png(120, 120)).jpeg().toBuffer();
+    const jpeg = await sharp(await png(120, 120))
+      .jpeg()
+      .toBuffer();
     const second = await updateProfile(user.id, { name: 'Ada L', phone: null }, fileOf(jpeg, 'photo.png', 'image/png'));
     expect(second.avatar).toMatch(/\.jpg$/);
     expect(fs.existsSync(avatarPath(second.avatar!))).toBe(true);
@@ -70,8 +85,16 @@ describe('profile', () => {
     const html = Buffer.from('<script>alert(1)</script>');
     const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000 * 1024)]);
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really')]);
-    for (const [bytes, name] of [[gif, 'a.gif'], [html, 'evil.png'], [big, 'big.png'], [fakePng, 'fake.png']] as const) {
-      await expect(updateProfile(user.id, { name: 'X', phone: null }, fileOf(bytes, name, 'image/png'))).rejects.toMatchObject({ code: 'VALIDATION', message: IMAGE_MESSAGE });
+    for (const [bytes, name] of [
+      [gif, 'a.gif'],
+      [html, 'evil.png'],
+      [big, 'big.png'],
+      [fakePng, 'fake.png'],
+    ] as const) {
+      await expect(updateProfile(user.id, { name: 'X', phone: null }, fileOf(bytes, name, 'image/png'))).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: IMAGE_MESSAGE,
+      });
     }
     expect(IMAGE_MESSAGE).toBe('Supported images: jpg, png (Max size: 1000kb)');
     expect((await getProfile(user.id)).avatar).toBeNull();
@@ -85,7 +108,10 @@ describe('password change', () => {
     const here = await createSession(user.id);
     const there = await createSession(user.id);
     const input = { current_password: 'wrong-one', password: 'new-secret', password_confirmation: 'new-secret' };
-    await expect(changePassword(user.id, input, hashToken(here.token))).rejects.toMatchObject({ code: 'VALIDATION', message: 'The current password is not correct.' });
+    await expect(changePassword(user.id, input, hashToken(here.token))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'The current password is not correct.',
+    });
     expect(await findSessionUser(there.token)).not.toBeNull();
 
     await changePassword(user.id, { ...input, current_password: 'old-secret' }, hashToken(here.token));
@@ -104,11 +130,15 @@ describe('account deletion', () => {
     const session = await createSession(user.id);
     await saveAddress(user.id, address());
     await saveAddress(other.id, address());
-    await getDb().insert(savedCards).values({ userId: user.id, gateway: 'stripe', gatewayToken: 't', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2099 });
+    await getDb()
+      .insert(savedCards)
+      .values({ userId: user.id, gateway: 'stripe', gatewayToken: 't', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2099 });
     const store = await makeStore('bye-store');
     await setFollowing(user.id, store.id, true);
     await getDb().insert(carts).values({ userId: user.id });
-    await getDb().insert(orders).values({ orderNo: 'V-1', userId: user.id, paymentMethod: 2, email: 'bye@example.com', trackingCode: 'TRK-BYE-1' });
+    await getDb()
+      .insert(orders)
+      .values({ orderNo: 'V-1', userId: user.id, paymentMethod: 2, email: 'bye@example.com', trackingCode: 'TRK-BYE-1' });
     const photo = await updateProfile(user.id, { name: 'Bye', phone: null }, fileOf(await png(), 'a.png', 'image/png'));
 
     await expect(deleteAccount(user.id, { password: '', confirm: 'DELETE' })).rejects.toMatchObject({ message: 'Password is required' });
@@ -136,4 +166,3 @@ describe('account deletion', () => {
     expect(await getDb().select().from(users).where(eq(users.id, user.id))).toEqual([]);
   });
 });
-

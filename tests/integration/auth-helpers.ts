@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AuthContext } from '../../src/server/users/request-meta';
+import type { AuthContext } from '@/server/core/actor';
 
 /** Mail of these tests goes to a scratch outbox (set before the env is first read). */
 export function useScratchOutbox(): string {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { authCtx, uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { TEST_DB, useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import { signUp } from '../../src/server/users/signup';
-import { accountLimit, addressLimit, signIn } from '../../src/server/users/auth';
-import { hitLimit } from '../../src/server/http/throttle';
-import { parseWith } from '../../src/server/http/body';
-import { SignupSchema } from '../../src/lib/schemas/auth';
-import { AppError } from '../../src/server/http/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import { signUp } from '@/server/auth/signup';
+import { accountLimit, addressLimit, signIn } from '@/server/auth/auth';
+import { hitLimit } from '@/server/core/throttle';
+import { parseWith } from '@/server/core/validation';
+import { SignupSchema } from '@/lib/schemas/auth';
+import { AppError } from '@/server/core/errors';
 
 useScratchOutbox();
 useTestDatabase();
@@ -21,7 +21,10 @@ async function account(password = 'right-password') {
 
 /** The HTTP status a sign-in attempt ends with (200 when it worked). */
 const attempt = (email: string, password: string, ip = authCtx().ip) =>
-  signIn({ email, password }, authCtx({ ip })).then(() => 200, (err: AppError) => err.httpStatus);
+  signIn({ email, password }, authCtx({ ip })).then(
+    () => 200,
+    (err: AppError) => err.httpStatus,
+  );
 
 const countOf = async (key: string) =>
   Number((await queryRows<{ count: number }>(getDb(), sql`select count from rate_limits where key = ${key}`))[0]?.count ?? 0);

@@ -2,18 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { authCtx, uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { users, userTokens } from '../../src/server/db/schema';
-import { signUp } from '../../src/server/users/signup';
-import { signIn, signOut, WRONG_CREDENTIALS } from '../../src/server/users/auth';
-import { verifyEmail, resendVerifyCode } from '../../src/server/users/verify';
-import { requestPasswordReset, resetPassword, checkResetToken } from '../../src/server/users/reset';
-import { findSessionUser, hashToken } from '../../src/server/users/sessions';
-import { codeIn, lastMailTo, linkIn, readOutbox } from '../../src/server/mail/outbox';
-import { parseWith } from '../../src/server/http/body';
-import { SigninSchema, SignupSchema, UpdatePasswordSchema } from '../../src/lib/schemas/auth';
-import { AppError } from '../../src/server/http/errors';
-import { settleAfterAnswer } from '../../src/server/background';
+import { getDb } from '@/server/db/client';
+import { users, userTokens } from '@/server/db/schema';
+import { signUp } from '@/server/auth/signup';
+import { signIn, signOut, WRONG_CREDENTIALS } from '@/server/auth/auth';
+import { verifyEmail, resendVerifyCode } from '@/server/auth/verify';
+import { requestPasswordReset, resetPassword, checkResetToken } from '@/server/auth/reset';
+import { findSessionUser, hashToken } from '@/server/auth/sessions';
+import { codeIn, lastMailTo, linkIn, readOutbox } from '@/server/mail/outbox';
+import { parseWith } from '@/server/core/validation';
+import { SigninSchema, SignupSchema, UpdatePasswordSchema } from '@/lib/schemas/auth';
+import { AppError } from '@/server/core/errors';
+import { settleAfterAnswer } from '@/server/core/background';
 
 const outbox = useScratchOutbox();
 useTestDatabase();
@@ -23,7 +23,10 @@ const newAccount = (email = uniqueEmail('ada'), password = 'correct horse') =>
 
 /** The AppError a promise rejects with. */
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, 'expected the call to fail').toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -50,7 +53,14 @@ describe('sign-up', () => {
 
   it('lets only one of several simultaneous sign-ups for one address through', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([email, email.toUpperCase(), email].map((e) => newAccount(e).then(() => 200, (err: AppError) => err.httpStatus)));
+    const results = await Promise.all(
+      [email, email.toUpperCase(), email].map((e) =>
+        newAccount(e).then(
+          () => 200,
+          (err: AppError) => err.httpStatus,
+        ),
+      ),
+    );
     expect(results.sort()).toEqual([200, 409, 409]);
   });
 
@@ -64,8 +74,13 @@ describe('sign-up', () => {
       }
     };
     expect(messages({})).toEqual(expect.arrayContaining(['Name is required', 'Email is required', 'Password is required']));
-    expect(messages({ name: 'A', email: 'nope', password: '12345', password_confirmation: '12345' })).toEqual(['Invalid email', 'Invalid Password Length']);
-    expect(messages({ name: 'A', email: 'a@b.co', password: '123456', password_confirmation: '1234567' })).toEqual(["Password didn't match"]);
+    expect(messages({ name: 'A', email: 'nope', password: '12345', password_confirmation: '12345' })).toEqual([
+      'Invalid email',
+      'Invalid Password Length',
+    ]);
+    expect(messages({ name: 'A', email: 'a@b.co', password: '123456', password_confirmation: '1234567' })).toEqual([
+      "Password didn't match",
+    ]);
   });
 });
 
@@ -91,7 +106,10 @@ describe('email verification', () => {
     const email = uniqueEmail('expired');
     const { user } = await newAccount(email);
     const code = codeIn((await lastMailTo(outbox, email))!.text)!;
-    await getDb().update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, user.id));
+    await getDb()
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, user.id));
     expect((await failure(verifyEmail(email, code))).message).toMatch(/expired/);
 
     await resendVerifyCode(email, authCtx());
@@ -177,7 +195,14 @@ describe('password reset', () => {
     await settleAfterAnswer();
     const token = new URL(linkIn((await lastMailTo(outbox, email))!.text, '/reset-password')!).searchParams.get('token')!;
     const input = (password: string) => parseWith(UpdatePasswordSchema, { token, password, password_confirmation: password });
-    const results = await Promise.all(['first-pass', 'second-pass'].map((p) => resetPassword(input(p), { sessionHash: null }).then(() => p, (err: AppError) => err.httpStatus)));
+    const results = await Promise.all(
+      ['first-pass', 'second-pass'].map((p) =>
+        resetPassword(input(p), { sessionHash: null }).then(
+          () => p,
+          (err: AppError) => err.httpStatus,
+        ),
+      ),
+    );
     expect(results.filter((r) => r === 409)).toHaveLength(1);
     const winner = results.find((r) => typeof r === 'string') as string;
     expect((await signIn({ email, password: winner }, authCtx())).user.email).toBe(email);
@@ -213,6 +238,9 @@ describe('password reset', () => {
       }
     };
     expect(form({ password: 'abcdef', password_confirmation: 'abcdef' })).toEqual(['Email is required', 'Code is required']);
-    expect(form({ token: 't', password: 'abc', password_confirmation: 'abd' })).toEqual(['Invalid Password Length', "Password didn't match"]);
+    expect(form({ token: 't', password: 'abc', password_confirmation: 'abd' })).toEqual([
+      'Invalid Password Length',
+      "Password didn't match",
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
-import { pageCache, withPageCaching } from '../../src/server/http/page-caching';
-import { etagOf } from '../../src/server/http/cache';
+import { pageCache, withPageCaching } from '@/server/web/page-caching';
+import { etagOf } from '@/server/web/cache';
 
 /** Just enough of Astro's context for the caching step: the request, locals and cookies set so far. */
-function context(path: string, init: { method?: string; headers?: Record<string, string>; locals?: Partial<App.Locals>; cookies?: string[] } = {}) {
+function context(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; locals?: Partial<App.Locals>; cookies?: string[] } = {},
+) {
   const url = new URL(path, 'http://shop.test');
   const locals = { lang: 'en', saveData: false, user: null, flash: null, ...init.locals } as App.Locals;
   const setCookies = init.cookies ?? [];
@@ -12,7 +15,11 @@ function context(path: string, init: { method?: string; headers?: Record<string,
     url,
     request: new Request(url, { method: init.method ?? 'GET', headers: init.headers }),
     locals,
-    cookies: { *headers() { yield* setCookies; } },
+    cookies: {
+      *headers() {
+        yield* setCookies;
+      },
+    },
   } as unknown as APIContext;
 }
 
@@ -64,7 +71,12 @@ describe('guest pages that opt in', () => {
 
   it('are kept apart per language, Save-Data and query', async () => {
     const render = page('<h1>x</h1>', 'catalog');
-    for (const ctx of [context('/c'), context('/c', { locals: { lang: 'ar' } }), context('/c', { locals: { saveData: true } }), context('/c?page=2')]) {
+    for (const ctx of [
+      context('/c'),
+      context('/c', { locals: { lang: 'ar' } }),
+      context('/c', { locals: { saveData: true } }),
+      context('/c?page=2'),
+    ]) {
       await withPageCaching(ctx, render.next(ctx));
     }
     expect(render.calls.count).toBe(4);
@@ -87,7 +99,10 @@ describe('personal or other responses', () => {
     const render = page('<h1>cat</h1>', 'catalog');
     const guest = context('/all/cables');
     await withPageCaching(guest, render.next(guest));
-    const ctx = context('/all/cables', { locals: { flash: { type: 'success', message: 'Subscribed successfully' } }, cookies: ['frontend_flash=; Max-Age=0'] });
+    const ctx = context('/all/cables', {
+      locals: { flash: { type: 'success', message: 'Subscribed successfully' } },
+      cookies: ['frontend_flash=; Max-Age=0'],
+    });
     const res = await withPageCaching(ctx, render.next(ctx));
     expect(render.calls.count).toBe(2);
     expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getSettings, putSetting } from '../../src/server/settings';
-import { getCommonData } from '../../src/server/settings/common';
+import { getSettings, putSetting } from '@/server/settings';
+import { getCommonData } from '@/server/settings/common';
 
 // Google is configured for this file's process; Facebook is not (read once, on the first getEnv()).
 process.env.GOOGLE_CLIENT_ID = 'common-test-google';
@@ -22,6 +22,12 @@ describe('api/v1/common payload', () => {
 
   it('says what unit every amount of the API is in: the currency, its sign and the minor-unit exponent', async () => {
     const { setting } = await getCommonData('en');
-    expect(setting).toMatchObject({ currency: 'USD', currency_icon: '$', currency_position: 1, decimal_format: 'en-US', minor_unit_exponent: 2 });
+    expect(setting).toMatchObject({
+      currency: 'USD',
+      currency_icon: '$',
+      currency_position: 1,
+      decimal_format: 'en-US',
+      minor_unit_exponent: 2,
+    });
   });
 });

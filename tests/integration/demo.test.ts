@@ -3,17 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { DEMO_COUNTS, DEMO_PAGE_SLUGS, KNOWN_PRODUCTS } from '../../src/server/demo/known';
-import { getSettings } from '../../src/server/settings';
-import { listLatestProducts } from '../../src/server/catalog/latest';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { DEMO_COUNTS, DEMO_PAGE_SLUGS, KNOWN_PRODUCTS } from '@/server/demo/known';
+import { getSettings } from '@/server/settings';
+import { listLatestProducts } from '@/server/catalog/latest';
 
 useTestDatabase();
 
-const total = async (table: PgTable) =>
-  (await getDb().select({ n: count() }).from(table))[0]!.n;
+const total = async (table: PgTable) => (await getDb().select({ n: count() }).from(table))[0]!.n;
 
 describe('demo data', () => {
   it('seeds an empty database', async () => {
@@ -27,17 +26,23 @@ describe('demo data', () => {
     expect(await total(t.stores)).toBe(6);
     const cats = await getDb().select().from(t.categories);
     expect(cats.length).toBeGreaterThanOrEqual(8);
-    const perCat = await queryRows<{ category_id: number; n: number }>(getDb(), sql`select category_id, count(*)::int as n from sub_categories group by category_id`);
+    const perCat = await queryRows<{ category_id: number; n: number }>(
+      getDb(),
+      sql`select category_id, count(*)::int as n from sub_categories group by category_id`,
+    );
     for (const c of cats) expect(perCat.find((r) => r.category_id === c.id)?.n ?? 0).toBeGreaterThanOrEqual(3);
     expect(await total(t.collections)).toBeGreaterThanOrEqual(4);
   });
 
   it('has one running flash sale whose prices are below the current price', async () => {
-    const rows = await queryRows<{ n: number; bad: number }>(getDb(), sql`
+    const rows = await queryRows<{ n: number; bad: number }>(
+      getDb(),
+      sql`
       select count(*)::int as n,
              count(*) filter (where fp.price >= case when p.offered > 0 then p.offered else p.selling end)::int as bad
       from flash_sales f join flash_sale_products fp on fp.flash_sale_id = f.id join products p on p.id = fp.product_id
-      where f.status = 1 and f.starts_at <= now() and f.ends_at > now()`);
+      where f.status = 1 and f.starts_at <= now() and f.ends_at > now()`,
+    );
     expect(rows[0]!.n).toBe(DEMO_COUNTS.runningFlashProducts);
     expect(rows[0]!.bad).toBe(0);
     const card = (await listLatestProducts(400)).find((p) => p.slug === KNOWN_PRODUCTS.inFlashSale.slug);
@@ -59,21 +64,30 @@ describe('demo data', () => {
   });
 
   it('keeps rating and review_count consistent with the reviews', async () => {
-    const bad = await queryRows<{ slug: string }>(getDb(), sql`
+    const bad = await queryRows<{ slug: string }>(
+      getDb(),
+      sql`
       select p.slug from products p left join reviews r on r.product_id = p.id
-      group by p.id having p.review_count <> count(r.id) or p.rating <> coalesce(round(avg(r.rating), 2), 0)`);
+      group by p.id having p.review_count <> count(r.id) or p.rating <> coalesce(round(avg(r.rating), 2), 0)`,
+    );
     expect(bad).toEqual([]);
     expect(await total(t.reviews)).toBe(DEMO_COUNTS.reviews);
   });
 
   it('keeps the stock of variant products equal to the sum of their variants', async () => {
-    const bad = await queryRows<{ slug: string }>(getDb(), sql`
-      select p.slug from products p join inventories i on i.product_id = p.id group by p.id having p.stock <> sum(i.quantity)`);
+    const bad = await queryRows<{ slug: string }>(
+      getDb(),
+      sql`
+      select p.slug from products p join inventories i on i.product_id = p.id group by p.id having p.stock <> sum(i.quantity)`,
+    );
     expect(bad).toEqual([]);
     const [known] = await getDb().select().from(t.products).where(eq(t.products.slug, KNOWN_PRODUCTS.withVariants.slug));
     const inv = await getDb().select().from(t.inventories).where(eq(t.inventories.productId, known!.id));
     expect(inv).toHaveLength(KNOWN_PRODUCTS.withVariants.variants.length);
-    const links = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from inventories i where not exists (select 1 from inventory_attributes ia where ia.inventory_id = i.id)`);
+    const links = await queryRows<{ n: number }>(
+      getDb(),
+      sql`select count(*)::int as n from inventories i where not exists (select 1 from inventory_attributes ia where ia.inventory_id = i.id)`,
+    );
     expect(links[0]!.n).toBe(0);
   });
 
@@ -100,8 +114,16 @@ describe('demo data', () => {
 
   it('covers every banner type and source type', async () => {
     const banners = await getDb().select().from(t.banners);
-    for (let type = 1; type <= 9; type++) expect(banners.some((b) => b.type === type), `type ${type}`).toBe(true);
-    for (let source = 1; source <= 6; source++) expect(banners.some((b) => b.sourceType === source), `source ${source}`).toBe(true);
+    for (let type = 1; type <= 9; type++)
+      expect(
+        banners.some((b) => b.type === type),
+        `type ${type}`,
+      ).toBe(true);
+    for (let source = 1; source <= 6; source++)
+      expect(
+        banners.some((b) => b.sourceType === source),
+        `source ${source}`,
+      ).toBe(true);
     for (const b of banners) expect(b.sourceValue, b.slug).not.toBe('');
   });
 

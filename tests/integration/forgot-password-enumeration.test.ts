@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
 import { makeUser } from './account-fixtures';
-import { getDb } from '../../src/server/db/client';
-import { userTokens } from '../../src/server/db/schema';
-import { lastMailTo, readOutbox } from '../../src/server/mail/outbox';
-import { pendingAfterAnswer, settleAfterAnswer } from '../../src/server/background';
+import { getDb } from '@/server/db/client';
+import { userTokens } from '@/server/db/schema';
+import { lastMailTo, readOutbox } from '@/server/mail/outbox';
+import { pendingAfterAnswer, settleAfterAnswer } from '@/server/core/background';
 import { listApiRoutes, request } from './http';
 
 /**

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { DEMO_COUNTS } from '../../src/server/demo/known';
-import { getHome, HOME_PRODUCTS } from '../../src/server/catalog/home';
-import { getListingResponse } from '../../src/server/catalog/listing-response';
-import { parseListingQuery } from '../../src/server/catalog/listing';
-import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '../../src/server/catalog/sitemap';
+import { getDb } from '@/server/db/client';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { DEMO_COUNTS } from '@/server/demo/known';
+import { getHome, HOME_PRODUCTS } from '@/server/catalog/home';
+import { getListingResponse } from '@/server/catalog/listing-response';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '@/server/catalog/sitemap';
 
 useTestDatabase();
 beforeAll(async () => {
@@ -37,7 +37,16 @@ describe('listing response', () => {
   it('carries result, all_categories, category, collections, brands and shipping rules', async () => {
     const r = await getListingResponse(parseListingQuery({ category: 'cables', per_page: '6' }));
     expect(r.result.data).toHaveLength(6);
-    expect(r.result.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String), selling: expect.any(Number), offered: expect.any(Number), wishlisted: null }));
+    expect(r.result.data[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        slug: expect.any(String),
+        title: expect.any(String),
+        selling: expect.any(Number),
+        offered: expect.any(Number),
+        wishlisted: null,
+      }),
+    );
     expect(r.category?.slug).toBe('cables');
     expect(r.all_categories.length).toBe(DEMO_COUNTS.categories);
     expect(r.collections.length).toBe(DEMO_COUNTS.collections);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
 import { makeUser } from './account-fixtures';
-import { lastMailTo, linkIn } from '../../src/server/mail/outbox';
-import { settleAfterAnswer } from '../../src/server/background';
+import { lastMailTo, linkIn } from '@/server/mail/outbox';
+import { settleAfterAnswer } from '@/server/core/background';
 import { listApiRoutes, request } from './http';
 
 /** Issue 9, items 1–2: nothing the shop writes comes from a request's Host; a foreign Host is a 400. */
@@ -12,7 +12,11 @@ useTestDatabase();
 const routes = listApiRoutes();
 
 const forgot = (email: string, headers: Record<string, string>) =>
-  request(routes, '/api/v1/user/forgot-password', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email }) });
+  request(routes, '/api/v1/user/forgot-password', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email }),
+  });
 
 describe('the Host header', () => {
   it('refuses a request for another host with a 400 envelope, before any work', async () => {

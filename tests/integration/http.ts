@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 // Astro's own cookie jar (not in its package exports), so the middleware sees what the server would give it.
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
-import { onRequest } from '../../src/middleware';
+import { onRequest } from '@/middleware';
 
 /**
  * Runs requests through the real middleware and the real `src/pages/api/v1` endpoints, in-process, on
@@ -21,11 +21,18 @@ export interface ApiRoute {
 
 /** Every endpoint file under src/pages/api/v1: a new endpoint is covered without touching the tests. */
 export function listApiRoutes(): ApiRoute[] {
-  const files = (fs.readdirSync(API_DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
-  return files.map((file) => {
-    const segments = file.replace(/\.ts$/, '').split('/').filter((s) => s !== 'index');
-    return { file, segments, pattern: `/api/v1/${segments.join('/')}` };
-  }).sort(bySpecificity);
+  const files = (fs.readdirSync(API_DIR, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.split(path.sep).join('/'));
+  return files
+    .map((file) => {
+      const segments = file
+        .replace(/\.ts$/, '')
+        .split('/')
+        .filter((s) => s !== 'index');
+      return { file, segments, pattern: `/api/v1/${segments.join('/')}` };
+    })
+    .sort(bySpecificity);
 }
 
 /** Static segments win over `[param]`, which wins over `[...rest]`, as in Astro's router. */
@@ -43,7 +50,10 @@ function bySpecificity(a: ApiRoute, b: ApiRoute): number {
 
 /** The endpoint serving this path and its params, as Astro would pick it. */
 export function matchApiRoute(routes: ApiRoute[], pathname: string): { route: ApiRoute; params: Record<string, string> } | null {
-  const parts = pathname.replace(/^\/api\/v1\/?/, '').split('/').filter(Boolean);
+  const parts = pathname
+    .replace(/^\/api\/v1\/?/, '')
+    .split('/')
+    .filter(Boolean);
   for (const route of routes) {
     const params: Record<string, string> = {};
     let ok = true;
@@ -87,8 +97,14 @@ export async function request(routes: ApiRoute[], input: string | URL, init: Req
   const method = req.method.toUpperCase();
   const handler = mod.ALL ?? mod[method] ?? mod[method === 'HEAD' ? 'GET' : method];
   const ctx = {
-    request: req, url, params: match.params, cookies: new AstroCookies(req, { warn: () => {} } as never), locals: {}, routePattern: match.route.pattern,
-    clientAddress: '127.0.0.1', site: undefined,
+    request: req,
+    url,
+    params: match.params,
+    cookies: new AstroCookies(req, { warn: () => {} } as never),
+    locals: {},
+    routePattern: match.route.pattern,
+    clientAddress: '127.0.0.1',
+    site: undefined,
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;
   const next = async () => (handler ? handler(ctx) : new Response(null, { status: 405 }));

@@ -1,25 +1,35 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { browseListing, parseListingQuery } from '../../src/server/catalog/listing';
-import { getFlashSale, listFlashSales } from '../../src/server/catalog/flash-sales';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { browseListing, parseListingQuery } from '@/server/catalog/listing';
+import { getFlashSale, listFlashSales } from '@/server/catalog/flash-sales';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 
 const DAY = 86_400_000;
 /** A small category whose prices we know, beside the demo shop (which keeps the queries honest at some size). */
-const FIX = { cat: 'zz-fixture', sub: 'zz-fixture-sub', other: 'zz-fixture-other', brand: 'zz-brand', tag: 'zz-tag', collection: 'zz-collection' };
+const FIX = {
+  cat: 'zz-fixture',
+  sub: 'zz-fixture-sub',
+  other: 'zz-fixture-other',
+  brand: 'zz-brand',
+  tag: 'zz-tag',
+  collection: 'zz-collection',
+};
 const ids: Record<string, number> = {};
 
 const browse = (q: Record<string, string>) => browseListing(parseListingQuery(q));
 const slugs = (r: { result: { data: { slug: string }[] } }) => r.result.data.map((p) => p.slug);
 
 async function expectAppError(fn: () => Promise<unknown>, code: string) {
-  const err = await fn().then(() => null, (e: unknown) => e);
+  const err = await fn().then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(err), `expected AppError ${code}, got ${String(err)}`).toBe(true);
   expect((err as { code: string }).code).toBe(code);
   return err as Error;
@@ -31,35 +41,104 @@ beforeAll(async () => {
   const now = Date.now();
   const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
   const [cat] = await db.insert(t.categories).values({ slug: FIX.cat, title: 'Fixture category' }).returning();
-  const [sub, other] = await db.insert(t.subCategories).values([
-    { categoryId: cat!.id, slug: FIX.sub, title: 'Fixture sub' },
-    { categoryId: cat!.id, slug: FIX.other, title: 'Fixture other' },
-  ]).returning();
+  const [sub, other] = await db
+    .insert(t.subCategories)
+    .values([
+      { categoryId: cat!.id, slug: FIX.sub, title: 'Fixture sub' },
+      { categoryId: cat!.id, slug: FIX.other, title: 'Fixture other' },
+    ])
+    .returning();
   const [brand] = await db.insert(t.brands).values({ slug: FIX.brand, title: 'Fixture brand' }).returning();
   const [tag] = await db.insert(t.tags).values({ slug: FIX.tag, title: 'Fixture tag' }).returning();
   const base = { storeId: store!.id, categoryId: cat!.id, stock: 5 };
   // Current prices: flash 10.00, plain 20.00, offer 30.00, upcoming-flash 40.00 (its flash price is not live), plain 50.00.
-  const rows = await db.insert(t.products).values([
-    { ...base, slug: 'zz-a', title: 'ZZ A', selling: 5000, subCategoryId: sub!.id, rating: '4.50', soldCount: 5, viewCount: 1, createdAt: new Date(now - 5 * DAY) },
-    { ...base, slug: 'zz-b', title: 'ZZ B', selling: 9000, offered: 3000, subCategoryId: sub!.id, brandId: brand!.id, rating: '3.00', soldCount: 9, viewCount: 0, createdAt: new Date(now - 4 * DAY) },
-    { ...base, slug: 'zz-c', title: 'ZZ C', selling: 8000, offered: 6000, subCategoryId: other!.id, brandId: brand!.id, rating: '5.00', soldCount: 5, viewCount: 7, createdAt: new Date(now - 3 * DAY) },
-    { ...base, slug: 'zz-d', title: 'ZZ D', selling: 2000, subCategoryId: other!.id, rating: '2.00', soldCount: 0, viewCount: 50, createdAt: new Date(now - 2 * DAY) },
-    { ...base, slug: 'zz-e', title: 'ZZ E', selling: 4000, rating: '1.00', createdAt: new Date(now - 1 * DAY), stock: 0 },
-    { ...base, slug: 'zz-hidden', title: 'ZZ hidden', selling: 1, status: 0, createdAt: new Date(now) },
-  ]).returning();
+  const rows = await db
+    .insert(t.products)
+    .values([
+      {
+        ...base,
+        slug: 'zz-a',
+        title: 'ZZ A',
+        selling: 5000,
+        subCategoryId: sub!.id,
+        rating: '4.50',
+        soldCount: 5,
+        viewCount: 1,
+        createdAt: new Date(now - 5 * DAY),
+      },
+      {
+        ...base,
+        slug: 'zz-b',
+        title: 'ZZ B',
+        selling: 9000,
+        offered: 3000,
+        subCategoryId: sub!.id,
+        brandId: brand!.id,
+        rating: '3.00',
+        soldCount: 9,
+        viewCount: 0,
+        createdAt: new Date(now - 4 * DAY),
+      },
+      {
+        ...base,
+        slug: 'zz-c',
+        title: 'ZZ C',
+        selling: 8000,
+        offered: 6000,
+        subCategoryId: other!.id,
+        brandId: brand!.id,
+        rating: '5.00',
+        soldCount: 5,
+        viewCount: 7,
+        createdAt: new Date(now - 3 * DAY),
+      },
+      {
+        ...base,
+        slug: 'zz-d',
+        title: 'ZZ D',
+        selling: 2000,
+        subCategoryId: other!.id,
+        rating: '2.00',
+        soldCount: 0,
+        viewCount: 50,
+        createdAt: new Date(now - 2 * DAY),
+      },
+      { ...base, slug: 'zz-e', title: 'ZZ E', selling: 4000, rating: '1.00', createdAt: new Date(now - 1 * DAY), stock: 0 },
+      { ...base, slug: 'zz-hidden', title: 'ZZ hidden', selling: 1, status: 0, createdAt: new Date(now) },
+    ])
+    .returning();
   for (const r of rows) ids[r.slug] = r.id;
-  await db.insert(t.productTags).values([{ productId: ids['zz-a']!, tagId: tag!.id }, { productId: ids['zz-d']!, tagId: tag!.id }, { productId: ids['zz-hidden']!, tagId: tag!.id }]);
+  await db.insert(t.productTags).values([
+    { productId: ids['zz-a']!, tagId: tag!.id },
+    { productId: ids['zz-d']!, tagId: tag!.id },
+    { productId: ids['zz-hidden']!, tagId: tag!.id },
+  ]);
   const [col] = await db.insert(t.collections).values({ slug: FIX.collection, title: 'Fixture collection' }).returning();
-  await db.insert(t.collectionProducts).values([{ collectionId: col!.id, productId: ids['zz-b']! }, { collectionId: col!.id, productId: ids['zz-e']! }]);
-  const [running, upcoming] = await db.insert(t.flashSales).values([
-    { slug: 'zz-running', title: 'Running', startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) },
-    { slug: 'zz-upcoming', title: 'Upcoming', startsAt: new Date(now + DAY), endsAt: new Date(now + 2 * DAY) },
-  ]).returning();
+  await db.insert(t.collectionProducts).values([
+    { collectionId: col!.id, productId: ids['zz-b']! },
+    { collectionId: col!.id, productId: ids['zz-e']! },
+  ]);
+  const [running, upcoming] = await db
+    .insert(t.flashSales)
+    .values([
+      { slug: 'zz-running', title: 'Running', startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) },
+      { slug: 'zz-upcoming', title: 'Upcoming', startsAt: new Date(now + DAY), endsAt: new Date(now + 2 * DAY) },
+    ])
+    .returning();
   await db.insert(t.flashSaleProducts).values([
     { flashSaleId: running!.id, productId: ids['zz-c']!, price: 1000 },
     { flashSaleId: upcoming!.id, productId: ids['zz-e']!, price: 100 },
   ]);
-  Object.assign(ids, { cat: cat!.id, sub: sub!.id, other: other!.id, brand: brand!.id, tag: tag!.id, collection: col!.id, running: running!.id, upcoming: upcoming!.id });
+  Object.assign(ids, {
+    cat: cat!.id,
+    sub: sub!.id,
+    other: other!.id,
+    brand: brand!.id,
+    tag: tag!.id,
+    collection: col!.id,
+    running: running!.id,
+    upcoming: upcoming!.id,
+  });
 });
 
 describe('category and subcategory listings', () => {
@@ -78,7 +157,10 @@ describe('category and subcategory listings', () => {
 
   it('agrees with a plain count on a demo category', async () => {
     const [cat] = await getDb().select().from(t.categories).where(eq(t.categories.slug, 'cables'));
-    const [{ n }] = (await getDb().select({ n: count() }).from(t.products).where(sql`${t.products.categoryId} = ${cat!.id} and ${t.products.status} = 1`)) as [{ n: number }];
+    const [{ n }] = (await getDb()
+      .select({ n: count() })
+      .from(t.products)
+      .where(sql`${t.products.categoryId} = ${cat!.id} and ${t.products.status} = 1`)) as [{ n: number }];
     const r = await browse({ category: 'cables', per_page: '7' });
     expect(r.result.total).toBe(Number(n));
     expect(r.result.last_page).toBe(Math.ceil(Number(n) / 7));
@@ -97,7 +179,9 @@ describe('sorting', () => {
   });
 
   it('pages through a price sort without overlap', async () => {
-    const pages = await Promise.all([1, 2, 3].map((page) => browse({ category: FIX.cat, sort: 'price_asc', per_page: '2', page: String(page) })));
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => browse({ category: FIX.cat, sort: 'price_asc', per_page: '2', page: String(page) })),
+    );
     expect(pages.map(slugs)).toEqual([['zz-c', 'zz-d'], ['zz-b', 'zz-e'], ['zz-a']]);
     expect(pages.every((p) => p.result.total === 5 && p.result.last_page === 3)).toBe(true);
   });
@@ -177,7 +261,10 @@ describe('flash sales', () => {
   it('lists running sales before upcoming ones', async () => {
     const sales = await listFlashSales();
     const mine = sales.filter((s) => s.slug.startsWith('zz-'));
-    expect(mine.map((s) => [s.slug, s.state])).toEqual([['zz-running', 'running'], ['zz-upcoming', 'upcoming']]);
+    expect(mine.map((s) => [s.slug, s.state])).toEqual([
+      ['zz-running', 'running'],
+      ['zz-upcoming', 'upcoming'],
+    ]);
   });
 
   it('lists a sale’s products, with flash prices only while it runs', async () => {

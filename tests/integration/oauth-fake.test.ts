@@ -18,8 +18,15 @@ afterAll(() => fake?.close());
 
 function authorizeUrl(provider: 'google' | 'facebook', redirectUri: string) {
   const url = provider === 'google' ? new URL(`${fake.googleBase}/o/oauth2/v2/auth`) : new URL(`${fake.facebookBase}/v19.0/dialog/oauth`);
-  const params: Record<string, string> = { client_id: clients[provider].id, redirect_uri: redirectUri, response_type: 'code', state: 's1', person: provider === 'google' ? 'ada' : 'grace' };
-  if (provider === 'google') Object.assign(params, { scope: 'openid email profile', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+  const params: Record<string, string> = {
+    client_id: clients[provider].id,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    state: 's1',
+    person: provider === 'google' ? 'ada' : 'grace',
+  };
+  if (provider === 'google')
+    Object.assign(params, { scope: 'openid email profile', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
   else params.scope = 'email,public_profile';
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url;

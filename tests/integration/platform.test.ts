@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getSettings, putSetting } from '../../src/server/settings';
-import { saveContactMessage, subscribeNewsletter } from '../../src/server/content/messages';
-import { getDb } from '../../src/server/db/client';
-import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema';
+import { getSettings, putSetting } from '@/server/settings';
+import { saveContactMessage, subscribeNewsletter } from '@/server/content/messages';
+import { getDb } from '@/server/db/client';
+import { contactMessages, newsletterSubscribers } from '@/server/db/schema';
 
 useTestDatabase();
 
 describe('settings', () => {
   it('fills the spec defaults on an empty database', async () => {
     const s = await getSettings();
-    expect(s.setting).toMatchObject({ currency: 'USD', currency_icon: '$', decimal_format: 'en-US', currency_position: 1, default_country: 'AF', default_state: 'BDS' });
+    expect(s.setting).toMatchObject({
+      currency: 'USD',
+      currency_icon: '$',
+      decimal_format: 'en-US',
+      currency_position: 1,
+      default_country: 'AF',
+      default_state: 'BDS',
+    });
   });
   it('reads back what was stored', async () => {
     await putSetting('site_setting', { ...(await getSettings()).site_setting, site_name: 'Test Shop' });

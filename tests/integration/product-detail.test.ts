@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS as K } from '../../src/server/demo/known';
-import { getProductDetail } from '../../src/server/catalog/product-detail';
-import { listStoreVouchers } from '../../src/server/vouchers/store-vouchers';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
+import { getProductDetail } from '@/server/catalog/product-detail';
+import { listStoreVouchers } from '@/server/vouchers/store-vouchers';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 beforeAll(async () => {
@@ -83,14 +83,20 @@ describe('product detail', () => {
 
   it('lets out only allowlisted video URLs and iframes', async () => {
     const id = await idOf(K.withVideo.slug);
-    await getDb().insert(t.productVideos).values([
-      { productId: id, provider: 'evil', videoId: 'abcdefghijk', position: 2 },
-      { productId: id, provider: 'youtube', videoId: '"><script>x</script>', position: 3 },
-      { productId: id, provider: 'vimeo', videoId: '123456', position: 4 },
-    ]);
-    await getDb().update(t.products).set({
-      description: '<p>Hi</p><script>alert(1)</script><iframe src="https://evil.example/embed/x"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe><img src="x" onerror="alert(1)">',
-    }).where(eq(t.products.id, id));
+    await getDb()
+      .insert(t.productVideos)
+      .values([
+        { productId: id, provider: 'evil', videoId: 'abcdefghijk', position: 2 },
+        { productId: id, provider: 'youtube', videoId: '"><script>x</script>', position: 3 },
+        { productId: id, provider: 'vimeo', videoId: '123456', position: 4 },
+      ]);
+    await getDb()
+      .update(t.products)
+      .set({
+        description:
+          '<p>Hi</p><script>alert(1)</script><iframe src="https://evil.example/embed/x"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe><img src="x" onerror="alert(1)">',
+      })
+      .where(eq(t.products.id, id));
     const d = await getProductDetail(K.withVideo.slug);
     expect(d.videos.map((v) => v.embed_url)).toEqual([
       `https://www.youtube-nocookie.com/embed/${K.withVideo.videoId}`,
@@ -123,8 +129,11 @@ describe('product detail', () => {
   });
 
   it('shows the bundle deal of a bundled product', async () => {
-    const [row] = await getDb().select({ slug: t.products.slug, deal: t.bundleDeals }).from(t.products)
-      .innerJoin(t.bundleDeals, eq(t.bundleDeals.id, t.products.bundleDealId)).limit(1);
+    const [row] = await getDb()
+      .select({ slug: t.products.slug, deal: t.bundleDeals })
+      .from(t.products)
+      .innerJoin(t.bundleDeals, eq(t.bundleDeals.id, t.products.bundleDealId))
+      .limit(1);
     const d = await getProductDetail(row!.slug);
     expect(d.bundle_deal).toEqual({ id: row!.deal.id, title: row!.deal.title, buy: row!.deal.buy, free: row!.deal.free });
   });
@@ -134,10 +143,19 @@ describe('store vouchers', () => {
   it('lists only running vouchers of the store and shop-wide ones', async () => {
     const [store] = await getDb().select().from(t.stores).where(eq(t.stores.slug, 'volt-depot'));
     const now = Date.now();
-    await getDb().insert(t.vouchers).values({
-      code: 'USEDUP', title: 'Used up', storeId: store!.id, priceType: 1, amount: 100, usageLimit: 2, usedCount: 2,
-      startsAt: new Date(now - 86_400_000), endsAt: new Date(now + 86_400_000),
-    });
+    await getDb()
+      .insert(t.vouchers)
+      .values({
+        code: 'USEDUP',
+        title: 'Used up',
+        storeId: store!.id,
+        priceType: 1,
+        amount: 100,
+        usageLimit: 2,
+        usedCount: 2,
+        startsAt: new Date(now - 86_400_000),
+        endsAt: new Date(now + 86_400_000),
+      });
     const codes = (await listStoreVouchers(store!.id)).map((v) => v.code);
     expect(codes[0]).toBe('CHARGE15');
     expect(codes).toEqual(expect.arrayContaining(['CHARGE15', 'WELCOME5', 'VOLT10']));

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS as K } from '../../src/server/demo/known';
-import { getProductReviews, REVIEWS_PER_PAGE } from '../../src/server/reviews';
-import { listSuggestedProducts, SUGGESTED_PER_PAGE } from '../../src/server/catalog/suggested';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
+import { getProductReviews, REVIEWS_PER_PAGE } from '@/server/reviews';
+import { listSuggestedProducts, SUGGESTED_PER_PAGE } from '@/server/catalog/suggested';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 beforeAll(async () => {
@@ -16,14 +16,25 @@ beforeAll(async () => {
 
 describe('reviews', () => {
   it('sums up ratings and pages through every review once, newest first', async () => {
-    const [p] = await queryRows<{ slug: string; id: number }>(getDb(), sql`
+    const [p] = await queryRows<{ slug: string; id: number }>(
+      getDb(),
+      sql`
       select p.slug, p.id from products p join reviews r on r.product_id = p.id
-      group by p.id having count(*) > ${REVIEWS_PER_PAGE} order by count(*) desc, p.id limit 1`);
+      group by p.id having count(*) > ${REVIEWS_PER_PAGE} order by count(*) desc, p.id limit 1`,
+    );
     const [product] = await getDb().select().from(t.products).where(eq(t.products.id, p!.id));
     const ratings = (await getDb().select({ r: t.reviews.rating }).from(t.reviews).where(eq(t.reviews.productId, p!.id))).map((r) => r.r);
     // Add one with images so the list shows them.
-    const [extra] = await getDb().insert(t.reviews).values({ productId: p!.id, authorName: 'Test Person', rating: 1, review: 'Broke fast', createdAt: new Date() }).returning();
-    await getDb().insert(t.reviewImages).values([{ reviewId: extra!.id, image: '/a.jpg' }, { reviewId: extra!.id, image: '/b.jpg' }]);
+    const [extra] = await getDb()
+      .insert(t.reviews)
+      .values({ productId: p!.id, authorName: 'Test Person', rating: 1, review: 'Broke fast', createdAt: new Date() })
+      .returning();
+    await getDb()
+      .insert(t.reviewImages)
+      .values([
+        { reviewId: extra!.id, image: '/a.jpg' },
+        { reviewId: extra!.id, image: '/b.jpg' },
+      ]);
     ratings.push(1);
 
     const first = await getProductReviews(p!.slug, 1);
@@ -47,7 +58,10 @@ describe('reviews', () => {
   });
 
   it('gives a product without reviews an empty summary', async () => {
-    const [p] = await queryRows<{ slug: string }>(getDb(), sql`select slug from products p where not exists (select 1 from reviews r where r.product_id = p.id) limit 1`);
+    const [p] = await queryRows<{ slug: string }>(
+      getDb(),
+      sql`select slug from products p where not exists (select 1 from reviews r where r.product_id = p.id) limit 1`,
+    );
     const { summary, reviews } = await getProductReviews(p!.slug);
     expect(summary).toEqual({ average: 0, total: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
     expect(reviews).toMatchObject({ data: [], total: 0, last_page: 1 });
@@ -88,7 +102,10 @@ describe('suggested products', () => {
     expect([...ranks].sort()).toEqual(ranks);
     for (const id of ids) {
       const r = byId.get(id)!;
-      const related = r.categoryId === product!.categoryId || r.storeId === product!.storeId || (product!.brandId !== null && r.brandId === product!.brandId);
+      const related =
+        r.categoryId === product!.categoryId ||
+        r.storeId === product!.storeId ||
+        (product!.brandId !== null && r.brandId === product!.brandId);
       expect(related).toBe(true);
     }
     expect(first.data[0]).toMatchObject({ id: expect.any(Number), slug: expect.any(String), wishlisted: null });
@@ -104,7 +121,7 @@ describe('suggested products', () => {
 
 describe('product page loader', () => {
   it('gives the page the same suggestions and reviews as the API services', async () => {
-    const { loadProductPage } = await import('../../src/server/catalog/product-page');
+    const { loadProductPage } = await import('@/server/catalog/product-page');
     const data = await loadProductPage(K.plain.slug, { reviews: 2, suggested: 2 });
     expect(data.product.slug).toBe(K.plain.slug);
     expect(data.origin).toBe('http://127.0.0.1:4321');

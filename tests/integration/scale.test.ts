@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { count, countDistinct } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { products } from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { growCatalog } from '../../src/server/demo/scale';
-import { DEMO_COUNTS } from '../../src/server/demo/known';
+import { getDb } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { growCatalog } from '@/server/demo/scale';
+import { DEMO_COUNTS } from '@/server/demo/known';
 
 useTestDatabase();
 
@@ -18,7 +18,9 @@ describe('scale generator', () => {
     await seedDemoIfEmpty(getDb());
     const target = DEMO_COUNTS.products + 1234;
     expect(await growCatalog(getDb(), target)).toBe(1234);
-    const [row] = await getDb().select({ n: count(), slugs: countDistinct(products.slug) }).from(products);
+    const [row] = await getDb()
+      .select({ n: count(), slugs: countDistinct(products.slug) })
+      .from(products);
     expect(row).toEqual({ n: target, slugs: target });
     const priced = await getDb().select({ selling: products.selling, offered: products.offered }).from(products);
     for (const p of priced) {

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import * as t from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
-import { KNOWN_PRODUCTS } from '../../src/server/demo/known';
-import { searchProducts } from '../../src/server/search/results';
-import { suggest } from '../../src/server/search/suggestions';
-import { clearSearchCounts } from '../../src/server/search/remember';
-import { pastSearchesStartingWith } from '../../src/server/search/history';
-import { parseSearchQuery, parseSuggestText, readSearchQuery } from '../../src/server/search/query';
-import type { SearchFilters } from '../../src/server/search/match-sql';
-import { isAppError } from '../../src/server/http/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { KNOWN_PRODUCTS } from '@/server/demo/known';
+import { searchProducts } from '@/server/search/results';
+import { suggest } from '@/server/search/suggestions';
+import { clearSearchCounts } from '@/server/search/remember';
+import { pastSearchesStartingWith } from '@/server/search/history';
+import { parseSearchQuery, parseSuggestText, readSearchQuery } from '@/server/search/query';
+import type { SearchFilters } from '@/server/search/match-sql';
+import { isAppError } from '@/server/core/errors';
 
 useTestDatabase();
 
@@ -57,7 +57,11 @@ describe('relevance on the demo shop', () => {
   it('finds by the start of a word ("char")', async () => {
     const r = await search('char');
     expect(r.result.total).toBeGreaterThan(10);
-    expect(titles(r).slice(0, 5).every((title) => /charg/i.test(title))).toBe(true);
+    expect(
+      titles(r)
+        .slice(0, 5)
+        .every((title) => /charg/i.test(title)),
+    ).toBe(true);
   });
 
   it.each([
@@ -69,7 +73,11 @@ describe('relevance on the demo shop', () => {
     expect(r.corrected).toBe(true);
     expect(r.searched).toBe(meant);
     expect(r.result.total).toBeGreaterThan(0);
-    expect(titles(r).slice(0, 5).every((title) => expected.test(title))).toBe(true);
+    expect(
+      titles(r)
+        .slice(0, 5)
+        .every((title) => expected.test(title)),
+    ).toBe(true);
   });
 
   it('finds two words in either order', async () => {
@@ -82,10 +90,17 @@ describe('relevance on the demo shop', () => {
   });
 
   it('finds a brand', async () => {
-    const [brand] = await queryRows<{ title: string }>(getDb(), sql`select b.title from brands b join products p on p.brand_id = b.id group by b.title order by count(*) desc limit 1`);
+    const [brand] = await queryRows<{ title: string }>(
+      getDb(),
+      sql`select b.title from brands b join products p on p.brand_id = b.id group by b.title order by count(*) desc limit 1`,
+    );
     const r = await search(brand!.title.toLowerCase());
     expect(r.result.total).toBeGreaterThan(0);
-    expect(titles(r).slice(0, 5).every((title) => title.startsWith(brand!.title))).toBe(true);
+    expect(
+      titles(r)
+        .slice(0, 5)
+        .every((title) => title.startsWith(brand!.title)),
+    ).toBe(true);
   });
 
   it('finds a category by its name', async () => {
@@ -161,17 +176,14 @@ describe('relevance on the demo shop', () => {
 });
 
 describe('odd input', () => {
-  it.each([
-    ["'; drop table products; --"],
-    ['\\\' or 1=1 :* & | ! ( ) <-> "'],
-    ['ünïcødé 日本語 العربية'],
-    ['😀🔌⚡'],
-    ['%_\\'],
-  ])('searches %j without failing', async (text) => {
-    const r = await search(text);
-    expect(r.result.total).toBeGreaterThanOrEqual(0);
-    await suggest(text);
-  });
+  it.each([["'; drop table products; --"], ['\\\' or 1=1 :* & | ! ( ) <-> "'], ['ünïcødé 日本語 العربية'], ['😀🔌⚡'], ['%_\\']])(
+    'searches %j without failing',
+    async (text) => {
+      const r = await search(text);
+      expect(r.result.total).toBeGreaterThanOrEqual(0);
+      await suggest(text);
+    },
+  );
 
   it('keeps the products table after injection-looking text', async () => {
     await search("'); delete from products; --");
@@ -208,7 +220,12 @@ describe('suggestions', () => {
     const s = await suggest('char');
     expect(s.product.length).toBeGreaterThan(0);
     expect(s.product.length).toBeLessThanOrEqual(5);
-    expect(s.product[0]).toMatchObject({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String), selling: expect.any(Number) });
+    expect(s.product[0]).toMatchObject({
+      id: expect.any(Number),
+      slug: expect.any(String),
+      title: expect.any(String),
+      selling: expect.any(Number),
+    });
     expect(s.suggested.map((k) => k.title)).toContain('charger');
     expect(s.category.map((c) => c.slug)).toContain('chargers-adapters');
     expect(s.sub_category.length).toBeGreaterThan(0);
@@ -246,7 +263,18 @@ describe('the index stays current', () => {
     const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
     const [cat] = await db.select({ id: t.categories.id }).from(t.categories).limit(1);
     const [brand] = await db.insert(t.brands).values({ slug: 'zz-qorvex', title: 'Qorvex' }).returning();
-    const [p] = await db.insert(t.products).values({ slug: 'zz-toaster', title: 'Hyperdrive Toaster', storeId: store!.id, categoryId: cat!.id, brandId: brand!.id, selling: 1000, stock: 3 }).returning();
+    const [p] = await db
+      .insert(t.products)
+      .values({
+        slug: 'zz-toaster',
+        title: 'Hyperdrive Toaster',
+        storeId: store!.id,
+        categoryId: cat!.id,
+        brandId: brand!.id,
+        selling: 1000,
+        stock: 3,
+      })
+      .returning();
     expect(titles(await search('hyperdrive'))).toEqual(['Hyperdrive Toaster']);
     expect((await search('hyperdrvie')).searched).toBe('hyperdrive');
     expect(titles(await search('qorvex'))).toEqual(['Hyperdrive Toaster']);

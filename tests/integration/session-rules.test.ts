@@ -2,12 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { sessions, users } from '../../src/server/db/schema';
-import { getDb } from '../../src/server/db/client';
+import { sessions, users } from '@/server/db/schema';
+import { getDb } from '@/server/db/client';
 import {
-  clearSessionCookie, createSession, deleteSession, deleteUserSessions, findSessionUser, hashToken, purgeExpiredSessions,
-  SESSION_COOKIE, SESSION_MAX_AGE_S, setSessionCookie,
-} from '../../src/server/users/sessions';
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findSessionUser,
+  hashToken,
+  purgeExpiredSessions,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_S,
+} from '@/server/auth/sessions';
+import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 
 /** Session rules with the numbers written out: what is stored, when a session stops counting, the cookie. */
 useTestDatabase();
@@ -18,10 +25,19 @@ afterEach(() => {
 
 let n = 0;
 async function user(status = 1) {
-  const [row] = await getDb().insert(users).values({ name: `Sam Session ${++n}`, email: `sam${n}.${Date.now()}@example.com`, status }).returning();
+  const [row] = await getDb()
+    .insert(users)
+    .values({ name: `Sam Session ${++n}`, email: `sam${n}.${Date.now()}@example.com`, status })
+    .returning();
   return row!;
 }
-const rowOf = async (token: string) => (await getDb().select().from(sessions).where(eq(sessions.idHash, hashToken(token))))[0];
+const rowOf = async (token: string) =>
+  (
+    await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(token)))
+  )[0];
 
 describe('sessions', () => {
   it('stores only a SHA-256 hash of a random 256-bit token, for a year and a day (31622400 s)', async () => {
@@ -49,9 +65,15 @@ describe('sessions', () => {
     expect(await findSessionUser('x'.repeat(201))).toBeNull();
     expect(await findSessionUser(`${token}x`)).toBeNull();
 
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(token)));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashToken(token)));
     expect(await findSessionUser(token)).toBeNull();
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.idHash, hashToken(token)));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.idHash, hashToken(token)));
     expect((await findSessionUser(token))?.id).toBe(u.id);
 
     const disabled = await user(0);
@@ -62,11 +84,13 @@ describe('sessions', () => {
   it('reads a token of exactly 200 characters (the longest accepted)', async () => {
     const u = await user();
     const long = 'L'.repeat(200);
-    await getDb().insert(sessions).values({ idHash: hashToken(long), userId: u.id, expiresAt: new Date(Date.now() + 60_000) });
+    await getDb()
+      .insert(sessions)
+      .values({ idHash: hashToken(long), userId: u.id, expiresAt: new Date(Date.now() + 60_000) });
     expect((await findSessionUser(long))?.id).toBe(u.id);
   });
 
-  it('ends one session, all of one user\'s sessions, or only the expired ones', async () => {
+  it("ends one session, all of one user's sessions, or only the expired ones", async () => {
     const [a, b] = [await user(), await user()];
     const a1 = await createSession(a.id);
     const a2 = await createSession(a.id);
@@ -79,7 +103,10 @@ describe('sessions', () => {
     expect(await rowOf(b1.token)).toBeDefined();
 
     const old = await createSession(b.id);
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(old.token)));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashToken(old.token)));
     await purgeExpiredSessions();
     expect(await rowOf(old.token)).toBeUndefined();
     expect(await rowOf(b1.token)).toBeDefined();
@@ -89,7 +116,13 @@ describe('sessions', () => {
 describe('the session cookie', () => {
   const jar = () => {
     const calls: unknown[][] = [];
-    return { calls, cookies: { set: (...a: unknown[]) => calls.push(['set', ...a]), delete: (...a: unknown[]) => calls.push(['delete', ...a]) } as unknown as AstroCookies };
+    return {
+      calls,
+      cookies: {
+        set: (...a: unknown[]) => calls.push(['set', ...a]),
+        delete: (...a: unknown[]) => calls.push(['delete', ...a]),
+      } as unknown as AstroCookies,
+    };
   };
 
   it('is frontend_session, HttpOnly, SameSite=Lax, path /, a year and a day, Secure only when SECURE_COOKIES is on', async () => {
@@ -104,7 +137,7 @@ describe('the session cookie', () => {
     vi.stubEnv('SECURE_COOKIES', 'true');
     vi.stubEnv('PUBLIC_URL', 'https://shop.test'); // required with SECURE_COOKIES (issue 9)
     vi.resetModules(); // getEnv() caches the environment it read first
-    const fresh = await import('../../src/server/users/sessions');
+    const fresh = await import('@/server/web/session-cookie');
     const secure = jar();
     fresh.setSessionCookie(secure.cookies, 'tok');
     expect(secure.calls[0]![3]).toMatchObject({ secure: true });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { users } from '../../src/server/db/schema';
-import { getDb } from '../../src/server/db/client';
-import { createSession, deleteSession, SESSION_COOKIE } from '../../src/server/users/sessions';
-import { GUEST_COOKIE, resolveIdentity } from '../../src/server/users/identity';
+import { users } from '@/server/db/schema';
+import { getDb } from '@/server/db/client';
+import { createSession, deleteSession, SESSION_COOKIE } from '@/server/auth/sessions';
+import { GUEST_COOKIE, resolveIdentity } from '@/server/web/identity';
 
 useTestDatabase();
 
@@ -28,7 +28,10 @@ describe('sessions and identity', () => {
 
   it('treats an unknown Bearer token or the guest cookie as a guest token, and rejects junk', async () => {
     const guest = 'a1b2c3d4e5f6a7b8c9d0e1f2';
-    expect(await resolveIdentity(request({ authorization: `Bearer ${guest}` }), cookieJar({}))).toMatchObject({ user: null, guestToken: guest });
+    expect(await resolveIdentity(request({ authorization: `Bearer ${guest}` }), cookieJar({}))).toMatchObject({
+      user: null,
+      guestToken: guest,
+    });
     expect((await resolveIdentity(request(), cookieJar({ [GUEST_COOKIE]: guest }))).guestToken).toBe(guest);
     expect((await resolveIdentity(request({ authorization: 'Bearer <script>' }), cookieJar({}))).guestToken).toBeNull();
   });

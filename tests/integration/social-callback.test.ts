@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { products, users, wishlists } from '../../src/server/db/schema';
-import { seedDemoIfEmpty } from '../../src/server/demo';
+import { getDb } from '@/server/db/client';
+import { products, users, wishlists } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
 import { eq } from 'drizzle-orm';
-import { getEnv, type Env } from '../../src/server/env';
-import { SettingSchema } from '../../src/lib/schemas/settings';
-import { startSocialLogin } from '../../src/server/users/social';
-import { completeSocialCallback } from '../../src/server/users/social-callback';
-import { SOCIAL_COOKIE, setPendingSocialLogin } from '../../src/server/users/social-cookies';
-import { createSession, findSessionUser, hashToken, SESSION_COOKIE } from '../../src/server/users/sessions';
+import { getEnv, type Env } from '@/server/core/env';
+import { SettingSchema } from '@/lib/schemas/settings';
+import { startSocialLogin } from '@/server/auth/social/login';
+import { completeSocialCallback } from '@/server/web/social-callback';
+import { SOCIAL_COOKIE, setPendingSocialLogin } from '@/server/web/social-cookies';
+import { createSession, findSessionUser, hashToken, SESSION_COOKIE } from '@/server/auth/sessions';
 import { startFakeOAuthProvider } from '../fakes/oauth-provider.mjs';
 
 useTestDatabase();
@@ -21,12 +21,21 @@ let fake: Awaited<ReturnType<typeof startFakeOAuthProvider>>;
 let env: Env;
 
 beforeAll(async () => {
-  fake = await startFakeOAuthProvider({ clients: { google: { id: 'gid', secret: 'gsecret', redirectUris: [`${ORIGIN}/social-callback`] }, facebook: { id: 'fid', secret: 'fsecret', redirectUris: [`${ORIGIN}/social-callback`] } } });
+  fake = await startFakeOAuthProvider({
+    clients: {
+      google: { id: 'gid', secret: 'gsecret', redirectUris: [`${ORIGIN}/social-callback`] },
+      facebook: { id: 'fid', secret: 'fsecret', redirectUris: [`${ORIGIN}/social-callback`] },
+    },
+  });
   // The callback URL comes from configuration (PUBLIC_URL), never from the request.
   env = getEnv({
     PUBLIC_URL: ORIGIN,
-    GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'gsecret', FACEBOOK_CLIENT_ID: 'fid', FACEBOOK_CLIENT_SECRET: 'fsecret',
-    OAUTH_GOOGLE_BASE_URL: fake.googleBase, OAUTH_FACEBOOK_BASE_URL: fake.facebookBase,
+    GOOGLE_CLIENT_ID: 'gid',
+    GOOGLE_CLIENT_SECRET: 'gsecret',
+    FACEBOOK_CLIENT_ID: 'fid',
+    FACEBOOK_CLIENT_SECRET: 'fsecret',
+    OAUTH_GOOGLE_BASE_URL: fake.googleBase,
+    OAUTH_FACEBOOK_BASE_URL: fake.facebookBase,
   });
 });
 afterAll(() => fake?.close());
@@ -45,11 +54,22 @@ function jar(initial: Record<string, string> = {}) {
 
 /** The browser's trip: start (cookie set), the provider as `person`, back to /social-callback. */
 async function roundTrip(person: string, browser = jar(), sessionHash: string | null = null, guestToken: string | null = null) {
-  const { url, pending } = startSocialLogin({ provider: 'google', setting, callbackUrl: `${ORIGIN}/social-callback`, redirect: '/cart', env });
+  const { url, pending } = startSocialLogin({
+    provider: 'google',
+    setting,
+    callbackUrl: `${ORIGIN}/social-callback`,
+    redirect: '/cart',
+    env,
+  });
   setPendingSocialLogin(browser.cookies, pending);
   url.searchParams.set('person', person);
   const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  const ctx = { url: back, cookies: browser.cookies, request: new Request(back), locals: { settings: { setting }, sessionHash, guestToken } };
+  const ctx = {
+    url: back,
+    cookies: browser.cookies,
+    request: new Request(back),
+    locals: { settings: { setting }, sessionHash, guestToken },
+  };
   return { result: await completeSocialCallback(ctx as never, env), browser };
 }
 
@@ -94,7 +114,12 @@ describe('/social-callback handling', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { ...ctx, cookies: jar().cookies, locals: {} };
     const pendingCookie = jar();
-    setPendingSocialLogin(pendingCookie.cookies, { provider: 'google', state: 'y'.repeat(43), codeVerifier: 'v'.repeat(43), redirect: '/' });
+    setPendingSocialLogin(pendingCookie.cookies, {
+      provider: 'google',
+      state: 'y'.repeat(43),
+      codeVerifier: 'v'.repeat(43),
+      redirect: '/',
+    });
     const unexpected = await completeSocialCallback({ ...broken, cookies: pendingCookie.cookies } as never, env);
     expect(unexpected).toEqual({ ok: false, reason: 'unexpected', provider: 'google' });
     expect(error).toHaveBeenCalled();

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '../../src/server/db/client';
-import { oauthAccounts, sessions, users } from '../../src/server/db/schema';
-import { getEnv, type Env } from '../../src/server/env';
-import { SettingSchema, type Setting } from '../../src/lib/schemas/settings';
-import { finishSocialLogin, startSocialLogin, type PendingSocialLogin } from '../../src/server/users/social';
-import { findSessionUser, createSession } from '../../src/server/users/sessions';
-import { linkSocialAccount } from '../../src/server/users/social-accounts';
-import type { SocialProviderId } from '../../src/server/users/social-providers';
+import { getDb } from '@/server/db/client';
+import { oauthAccounts, sessions, users } from '@/server/db/schema';
+import { getEnv, type Env } from '@/server/core/env';
+import { SettingSchema, type Setting } from '@/lib/schemas/settings';
+import { finishSocialLogin, startSocialLogin, type PendingSocialLogin } from '@/server/auth/social/login';
+import { findSessionUser, createSession } from '@/server/auth/sessions';
+import { linkSocialAccount } from '@/server/auth/social/accounts';
+import type { SocialProviderId } from '@/server/auth/social/providers';
 import { startFakeOAuthProvider } from '../fakes/oauth-provider.mjs';
 
 useTestDatabase();
@@ -31,7 +31,13 @@ afterAll(() => fake?.close());
 
 /** Goes to the fake provider as `person` (or `deny`) and returns the callback query it sends back. */
 async function visitProvider(provider: SocialProviderId, person: string, opts: { redirect?: string; setting?: Setting } = {}) {
-  const { url, pending } = startSocialLogin({ provider, setting: opts.setting ?? bothOn, callbackUrl: CALLBACK, redirect: opts.redirect, env });
+  const { url, pending } = startSocialLogin({
+    provider,
+    setting: opts.setting ?? bothOn,
+    callbackUrl: CALLBACK,
+    redirect: opts.redirect,
+    env,
+  });
   url.searchParams.set('person', person);
   const res = await fetch(url, { redirect: 'manual' });
   expect(res.status, await res.clone().text()).toBe(302);
@@ -59,7 +65,12 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
 }
 
 const userByEmail = async (email: string) =>
-  (await getDb().select().from(users).where(eq(sql`lower(${users.email})`, email)))[0];
+  (
+    await getDb()
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+  )[0];
 const linksOf = (userId: number) => getDb().select().from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
 
 describe('social login against the fake Google and Facebook', () => {
@@ -77,15 +88,26 @@ describe('social login against the fake Google and Facebook', () => {
     const first = await signIn('google', 'ada');
     const again = await signIn('google', 'ada');
     expect(again).toMatchObject({ userId: first.userId, created: false });
-    const [row] = await getDb().select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, 'ada.google@example.com'));
+    const [row] = await getDb()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, 'ada.google@example.com'));
     expect(row?.count).toBe(1);
     expect(await linksOf(first.userId)).toHaveLength(1);
   });
 
   it('links a Google account to an existing account with the same verified email, keeping its password', async () => {
-    const [existing] = await getDb().insert(users)
-      .values({ name: 'Linda', email: 'Linda@Example.com', passwordHash: 'scrypt$kept', emailVerifiedAt: new Date() }).returning();
-    fake.addPerson('google', { key: 'linda', id: '108000000000000000099', name: 'Linda G', email: 'linda@example.com', emailVerified: true });
+    const [existing] = await getDb()
+      .insert(users)
+      .values({ name: 'Linda', email: 'Linda@Example.com', passwordHash: 'scrypt$kept', emailVerifiedAt: new Date() })
+      .returning();
+    fake.addPerson('google', {
+      key: 'linda',
+      id: '108000000000000000099',
+      name: 'Linda G',
+      email: 'linda@example.com',
+      emailVerified: true,
+    });
     const done = await signIn('google', 'linda');
     expect(done).toMatchObject({ userId: existing!.id, created: false });
     expect((await userByEmail('linda@example.com'))?.passwordHash).toBe('scrypt$kept');
@@ -93,10 +115,18 @@ describe('social login against the fake Google and Facebook', () => {
   });
 
   it('takes over an unverified sign-up with a verified email: the unproven password and its sessions go', async () => {
-    const [squatted] = await getDb().insert(users)
-      .values({ name: 'Squatter', email: 'victim@example.com', passwordHash: 'scrypt$attacker' }).returning();
+    const [squatted] = await getDb()
+      .insert(users)
+      .values({ name: 'Squatter', email: 'victim@example.com', passwordHash: 'scrypt$attacker' })
+      .returning();
     const { token: attackerSession } = await createSession(squatted!.id);
-    fake.addPerson('google', { key: 'victim', id: '108000000000000000077', name: 'Real Owner', email: 'victim@example.com', emailVerified: true });
+    fake.addPerson('google', {
+      key: 'victim',
+      id: '108000000000000000077',
+      name: 'Real Owner',
+      email: 'victim@example.com',
+      emailVerified: true,
+    });
     const done = await signIn('google', 'victim');
     expect(done.userId).toBe(squatted!.id);
     const user = await userByEmail('victim@example.com');
@@ -107,8 +137,10 @@ describe('social login against the fake Google and Facebook', () => {
   });
 
   it('does not link an unverified provider email to an existing account (Google unverified, Facebook never vouches)', async () => {
-    const [ursula] = await getDb().insert(users)
-      .values({ name: 'Ursula', email: 'ursula@example.com', passwordHash: 'scrypt$u', emailVerifiedAt: new Date() }).returning();
+    const [ursula] = await getDb()
+      .insert(users)
+      .values({ name: 'Ursula', email: 'ursula@example.com', passwordHash: 'scrypt$u', emailVerifiedAt: new Date() })
+      .returning();
     expect(await failureOf(signIn('google', 'ursula'))).toBe('email_taken');
     await getDb().insert(users).values({ name: 'Grace', email: 'grace.fb@example.com', emailVerifiedAt: new Date() });
     expect(await failureOf(signIn('facebook', 'grace'))).toBe('email_taken');
@@ -142,8 +174,17 @@ describe('social login against the fake Google and Facebook', () => {
   });
 
   it('refuses a reused code', async () => {
-    for (const [provider, person] of [['google', 'ada'], ['facebook', 'grace']] as const) {
-      fake.addPerson(provider, { key: `${person}-2`, id: `${provider}-reuse`, name: 'Re Use', email: `reuse.${provider}@example.com`, emailVerified: true });
+    for (const [provider, person] of [
+      ['google', 'ada'],
+      ['facebook', 'grace'],
+    ] as const) {
+      fake.addPerson(provider, {
+        key: `${person}-2`,
+        id: `${provider}-reuse`,
+        name: 'Re Use',
+        email: `reuse.${provider}@example.com`,
+        emailVerified: true,
+      });
       const { query, pending } = await visitProvider(provider, `${person}-2`);
       await finish(query, pending);
       expect(await failureOf(finish(query, pending))).toBe('exchange');
@@ -155,7 +196,9 @@ describe('social login against the fake Google and Facebook', () => {
     expect(await failureOf(finish(query, { ...pending, codeVerifier: 'x'.repeat(43) }))).toBe('exchange');
     const fb = await visitProvider('facebook', 'grace');
     const wrong = getEnv({ ...envSource(), FACEBOOK_CLIENT_SECRET: 'not-the-secret' });
-    expect(await failureOf(finishSocialLogin({ query: fb.query, pending: fb.pending, setting: bothOn, callbackUrl: CALLBACK, env: wrong }))).toBe('exchange');
+    expect(
+      await failureOf(finishSocialLogin({ query: fb.query, pending: fb.pending, setting: bothOn, callbackUrl: CALLBACK, env: wrong })),
+    ).toBe('exchange');
   });
 
   it('reports denied consent', async () => {
@@ -170,7 +213,9 @@ describe('social login against the fake Google and Facebook', () => {
     const googleOff = SettingSchema.parse({ google_login: false, facebook_login: true });
     expect(() => startSocialLogin({ provider: 'google', setting: googleOff, callbackUrl: CALLBACK, env })).toThrow(/not available/);
     const noSecret = getEnv({ ...envSource(), FACEBOOK_CLIENT_SECRET: '' });
-    expect(() => startSocialLogin({ provider: 'facebook', setting: bothOn, callbackUrl: CALLBACK, env: noSecret })).toThrow(/not available/);
+    expect(() => startSocialLogin({ provider: 'facebook', setting: bothOn, callbackUrl: CALLBACK, env: noSecret })).toThrow(
+      /not available/,
+    );
     const { query, pending } = await visitProvider('google', 'ada');
     expect(await failureOf(finish(query, pending, googleOff))).toBe('unavailable');
   });

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { authCtx, uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
-import { getDb, queryRows } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { getDb, queryRows } from '@/server/db/client';
+import { users } from '@/server/db/schema';
 import { eq } from 'drizzle-orm';
-import { signUp } from '../../src/server/users/signup';
-import { accountLimit, addressLimit, signIn, WRONG_CREDENTIALS } from '../../src/server/users/auth';
-import { hitLimit, purgeOldLimits, releaseLimit, resetLimit } from '../../src/server/http/throttle';
-import { parseWith } from '../../src/server/http/body';
-import { SignupSchema } from '../../src/lib/schemas/auth';
-import { AppError } from '../../src/server/http/errors';
+import { signUp } from '@/server/auth/signup';
+import { accountLimit, addressLimit, signIn, WRONG_CREDENTIALS } from '@/server/auth/auth';
+import { hitLimit, purgeOldLimits, releaseLimit, resetLimit } from '@/server/core/throttle';
+import { parseWith } from '@/server/core/validation';
+import { SignupSchema } from '@/lib/schemas/auth';
+import { AppError } from '@/server/core/errors';
 
 /**
  * The throttling rules with the numbers written out, each test aimed at one plausible slip: a success
@@ -27,7 +27,10 @@ async function account(password = 'right-password') {
 }
 
 const attempt = (email: string, password: string, ip: string) =>
-  signIn({ email, password }, authCtx({ ip })).then(() => 200, (err: AppError) => err.httpStatus);
+  signIn({ email, password }, authCtx({ ip })).then(
+    () => 200,
+    (err: AppError) => err.httpStatus,
+  );
 
 const countOf = async (key: string) =>
   Number((await queryRows<{ count: number }>(getDb(), sql`select count from rate_limits where key = ${key}`))[0]?.count ?? -1);
@@ -68,8 +71,15 @@ describe('the per-address sign-in counter', () => {
 
   it('says the credentials are wrong the same way for an unknown account, a wrong password and no password', async () => {
     const email = await account();
-    const [noPassword] = await getDb().insert(users).values({ name: 'Social Only', email: uniqueEmail('social') }).returning();
-    for (const [who, password] of [[uniqueEmail('nobody'), 'whatever'], [email, 'wrong'], [noPassword!.email, 'whatever']] as const) {
+    const [noPassword] = await getDb()
+      .insert(users)
+      .values({ name: 'Social Only', email: uniqueEmail('social') })
+      .returning();
+    for (const [who, password] of [
+      [uniqueEmail('nobody'), 'whatever'],
+      [email, 'wrong'],
+      [noPassword!.email, 'whatever'],
+    ] as const) {
       const err = await signIn({ email: who, password }, authCtx()).catch((e: AppError) => e);
       expect(WRONG_CREDENTIALS).toBe('The email or password is incorrect.');
       // One form-level message, tied to no field (issue 11: an error shows once).
@@ -90,7 +100,9 @@ describe('the per-address sign-in counter', () => {
     const email = await account();
     const ip = '203.0.113.94';
     await hitLimit({ ...addressLimit(ip), max: 0 });
-    await getDb().execute(sql`update rate_limits set count = 20, created_at = now() - interval '10 minutes' where key = ${addressLimit(ip).key}`);
+    await getDb().execute(
+      sql`update rate_limits set count = 20, created_at = now() - interval '10 minutes' where key = ${addressLimit(ip).key}`,
+    );
     for (let i = 0; i < 5; i++) await hitLimit(accountLimit(email));
     const err = await signIn({ email, password: 'right-password' }, authCtx({ ip })).catch((e: AppError) => e);
     expect(err).toMatchObject({ httpStatus: 429, message: 'Too many sign-in attempts. Please try again in 15 minutes.' });

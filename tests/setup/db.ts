@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import postgres from 'postgres';
-import { openDatabase, setDatabase, type Database } from '../../src/server/db/client';
-import { clearMemos } from '../../src/server/cache/memo';
+import { openDatabase, setDatabase, type Database } from '@/server/db/client';
+import { clearMemos } from '@/server/core/memo';
 import { PG_ADMIN_URL, TEST_DB } from './test-db';
 
 export { PG_ADMIN_URL, TEST_DB };

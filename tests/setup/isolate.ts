@@ -2,9 +2,9 @@
 // start-up and the module graph are paid once per worker, not once per file). What a file changes in
 // the process — environment variables, the validated env, per-process caches — is undone after it.
 import { afterAll, beforeAll } from 'vitest';
-import { resetEnv } from '../../src/server/env';
-import { clearMemos } from '../../src/server/cache/memo';
-import { clearListingCounts } from '../../src/server/catalog/listing';
+import { resetEnv } from '@/server/core/env';
+import { clearMemos } from '@/server/core/memo';
+import { clearListingCounts } from '@/server/catalog/listing';
 
 const snapshot = { ...process.env };
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../../src/server/db/client';
+import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { PG_ADMIN_URL, TEST_DB } from './test-db';
 
 declare module 'vitest' {

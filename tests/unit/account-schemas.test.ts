@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { AddressSchema, PasswordChangeSchema, IMAGE_MESSAGE } from '../../src/lib/schemas/account';
-import { sniffImage } from '../../src/server/uploads/images';
-import { resolveUpload, uploadsRoot } from '../../src/server/uploads/storage';
+import { AddressSchema, PasswordChangeSchema, IMAGE_MESSAGE } from '@/lib/schemas/account';
+import { sniffImage } from '@/server/uploads/images';
+import { resolveUpload, uploadsRoot } from '@/server/uploads/storage';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
 describe('account schemas', () => {
   it('uses the spec messages for the address form', () => {
     expect(messages(AddressSchema.safeParse({}))).toEqual([
-      'Name is required', 'Email is required', 'Phone is required', 'Country is required', 'City is required', 'Zip code is required', 'Address is required',
+      'Name is required',
+      'Email is required',
+      'Phone is required',
+      'Country is required',
+      'City is required',
+      'Zip code is required',
+      'Address is required',
     ]);
-    const ok = AddressSchema.parse({ name: 'A', email: 'A@Example.com', phone: '+1 555 123 4567', country: 'us', state: 'NY', city: 'C', zip: '1', address_1: 'x', is_default: 'on' });
+    const ok = AddressSchema.parse({
+      name: 'A',
+      email: 'A@Example.com',
+      phone: '+1 555 123 4567',
+      country: 'us',
+      state: 'NY',
+      city: 'C',
+      zip: '1',
+      address_1: 'x',
+      is_default: 'on',
+    });
     expect(ok).toMatchObject({ email: 'a@example.com', country: 'US', kind: 'shipping', is_default: true, address_2: '' });
     expect(messages(AddressSchema.safeParse({ ...ok, email: 'a@b', phone: '123' }))).toEqual(['Invalid email', 'Invalid phone number']);
   });
 
   it('checks password length and confirmation', () => {
-    expect(messages(PasswordChangeSchema.safeParse({ current_password: 'x', password: '123', password_confirmation: '123' }))).toEqual(['Invalid Password Length']);
-    expect(messages(PasswordChangeSchema.safeParse({ current_password: 'x', password: '123456', password_confirmation: '654321' }))).toEqual(["Password didn't match"]);
+    expect(messages(PasswordChangeSchema.safeParse({ current_password: 'x', password: '123', password_confirmation: '123' }))).toEqual([
+      'Invalid Password Length',
+    ]);
+    expect(
+      messages(PasswordChangeSchema.safeParse({ current_password: 'x', password: '123456', password_confirmation: '654321' })),
+    ).toEqual(["Password didn't match"]);
     expect(IMAGE_MESSAGE).toBe('Supported images: jpg, png (Max size: 1000kb)');
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AstroCookies } from 'astro';
-import { refuseCrossSite } from '../../src/server/http/csrf';
+import { refuseCrossSite } from '@/server/web/csrf';
 
 const jar = (names: string[]) => ({ has: (n: string) => names.includes(n) }) as unknown as AstroCookies;
 const check = (path: string, method: string, headers: Record<string, string>, cookies = ['frontend_session']) =>
-  refuseCrossSite({ request: new Request(`http://shop.test${path}`, { method, headers }), url: new URL(`http://shop.test${path}`), cookies: jar(cookies) });
+  refuseCrossSite({
+    request: new Request(`http://shop.test${path}`, { method, headers }),
+    url: new URL(`http://shop.test${path}`),
+    cookies: jar(cookies),
+  });
 
 describe('cross-site request guard', () => {
   it('refuses a cookie-carrying JSON post from another origin with a 403 envelope', async () => {
@@ -25,7 +29,7 @@ describe('cross-site request guard', () => {
     expect(check('/login', 'POST', { ...form, origin: 'http://shop.test' }, [])).toBeNull();
   });
 
-  it('lets an API client delete with a Bearer token and no Origin (Astro\'s own check refused it)', () => {
+  it("lets an API client delete with a Bearer token and no Origin (Astro's own check refused it)", () => {
     expect(check('/api/v1/user/card/3', 'DELETE', { authorization: 'Bearer token' }, [])).toBeNull();
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, withRedirect } from '../../src/server/users/redirect';
-
+import { safeRedirect, withRedirect } from '@/server/core/redirect';
 
 describe('safeRedirect', () => {
   it('keeps a path on this site, with its query', () => {
@@ -9,7 +8,17 @@ describe('safeRedirect', () => {
   });
 
   it('sends anything else home', () => {
-    for (const bad of [null, '', 'https://evil.test/', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)', '/login', '/register/', '/api/v1/user/logout']) {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '/login',
+      '/register/',
+      '/api/v1/user/logout',
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBe('/');
     }
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SigninSchema, SignupSchema, VerifySchema } from '../../src/lib/schemas/auth';
+import { SigninSchema, SignupSchema, VerifySchema } from '@/lib/schemas/auth';
 
-const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) => {
+const messages = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  input: unknown,
+) => {
   const r = schema.safeParse(input);
   return r.success ? [] : r.error!.issues.map((i) => i.message);
 };
@@ -10,13 +13,25 @@ describe('account schemas', () => {
   it('use the spec messages', () => {
     expect(messages(SigninSchema, {})).toEqual(['Email is required', 'Password is required']);
     expect(messages(SigninSchema, { email: 'x@y', password: 'p' })).toEqual(['Invalid email']);
-    expect(messages(SignupSchema, { name: 'A', email: 'a@b.co', password: '123', password_confirmation: '123' })).toEqual(['Invalid Password Length']);
-    expect(messages(SignupSchema, { name: 'A', email: 'a@b.co', password: '123456', password_confirmation: 'x23456' })).toEqual(["Password didn't match"]);
-    expect(messages(SignupSchema, { name: 'A', email: 'a@b.co', phone: '12', password: '123456', password_confirmation: '123456' })).toEqual(['Invalid phone number']);
+    expect(messages(SignupSchema, { name: 'A', email: 'a@b.co', password: '123', password_confirmation: '123' })).toEqual([
+      'Invalid Password Length',
+    ]);
+    expect(messages(SignupSchema, { name: 'A', email: 'a@b.co', password: '123456', password_confirmation: 'x23456' })).toEqual([
+      "Password didn't match",
+    ]);
+    expect(
+      messages(SignupSchema, { name: 'A', email: 'a@b.co', phone: '12', password: '123456', password_confirmation: '123456' }),
+    ).toEqual(['Invalid phone number']);
   });
 
   it('lower-cases the email and accepts an optional US phone', () => {
-    const parsed = SignupSchema.parse({ name: ' Ada ', email: 'Ada@Example.COM', phone: '(555) 123-4567', password: '123456', password_confirmation: '123456' });
+    const parsed = SignupSchema.parse({
+      name: ' Ada ',
+      email: 'Ada@Example.COM',
+      phone: '(555) 123-4567',
+      password: '123456',
+      password_confirmation: '123456',
+    });
     expect(parsed).toMatchObject({ name: 'Ada', email: 'ada@example.com', phone: '(555) 123-4567' });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBody, readMultipart } from '../../src/server/http/body';
+import { readBody, readMultipart } from '@/server/web/body';
 
 /** A multipart request streamed in chunks with no Content-Length, as a chunked upload arrives. */
 function chunkedMultipart(fileBytes: number): Request {
@@ -15,7 +15,10 @@ function chunkedMultipart(fileBytes: number): Request {
     },
   });
   return new Request('http://shop.test/api/v1/user/update-profile', {
-    method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   } as RequestInit);
 }
 

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cardPriceOf } from '../../src/lib/price';
-import { menuPrice } from '../../src/islands/shell/mega-menu';
+import { cardPriceOf } from '@/lib/price';
+import { menuPrice } from '@/islands/shell/mega-menu';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 const fmt = { currency_icon: '$', decimal_format: 'en-US', currency_position: 1 as const };
 
 describe('cardPriceOf: the one figure tiles, menus, listings and the API show', () => {
   it('is the price rule for a product without variants', () => {
-    expect(cardPriceOf({ selling: 1499, offered: 1099 }, NOW)).toMatchObject({ current: 1099, previous: 1499, discountPercent: 26, from: false });
+    expect(cardPriceOf({ selling: 1499, offered: 1099 }, NOW)).toMatchObject({
+      current: 1099,
+      previous: 1499,
+      discountPercent: 26,
+      from: false,
+    });
   });
 
   it('is the cheapest variant, "from", when variants differ in price', () => {
@@ -31,11 +36,30 @@ describe('cardPriceOf: the one figure tiles, menus, listings and the API show', 
 
 describe('the mega menu price', () => {
   it('is the offer, not the selling price (it showed $14.99 for a $10.99 cable)', () => {
-    const cable = { id: 1, slug: 'ferro-ember', title: 'Ferro Ember 3-in-1 Cable', image: null, selling: 1499, offered: 1099, price: null, end_time: null };
+    const cable = {
+      id: 1,
+      slug: 'ferro-ember',
+      title: 'Ferro Ember 3-in-1 Cable',
+      image: null,
+      selling: 1499,
+      offered: 1099,
+      price: null,
+      end_time: null,
+    };
     expect(menuPrice(cable, fmt, 'from {price}', NOW)).toBe('$10.99');
   });
   it('says "from" when the variants differ', () => {
-    const p = { id: 2, slug: 'v', title: 'V', image: null, selling: 2999, offered: 0, price: null, end_time: null, variant_prices: [2199, 2999] };
+    const p = {
+      id: 2,
+      slug: 'v',
+      title: 'V',
+      image: null,
+      selling: 2999,
+      offered: 0,
+      price: null,
+      end_time: null,
+      variant_prices: [2199, 2999],
+    };
     expect(menuPrice(p, fmt, 'from {price}', NOW)).toBe('from $21.99');
   });
 });

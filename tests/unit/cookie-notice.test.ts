@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieNoticeDismissedIn } from '../../src/server/http/cookie-notice';
+import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 
 const withCookie = (cookie?: string) => new Request('http://shop.test/', { headers: cookie ? { cookie } : {} });
 

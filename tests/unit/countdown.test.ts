@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeUntil } from '../../src/lib/countdown';
+import { timeUntil } from '@/lib/countdown';
 
 const DAY = 86_400_000;
 describe('timeUntil: when a sale ends, in words', () => {

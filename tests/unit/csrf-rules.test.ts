@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AstroCookies } from 'astro';
-import { CROSS_SITE_MESSAGE, refuseCrossSite } from '../../src/server/http/csrf';
+import { CROSS_SITE_MESSAGE, refuseCrossSite } from '@/server/web/csrf';
 
 /**
  * The cross-site guard's rules one by one (src/server/http/csrf.ts), each test written to fail on a
@@ -20,7 +20,15 @@ afterEach(() => {
 
 describe('which origins are ours', () => {
   it('refuses look-alike origins that merely start or end like ours', () => {
-    for (const origin of ['http://shop.test.evil.example', 'http://shop.test:80.evil.example', 'http://shop.tester', 'http://evil.example/http://shop.test', 'https://shop.test', 'http://shop.test:8080', 'http://sub.shop.test']) {
+    for (const origin of [
+      'http://shop.test.evil.example',
+      'http://shop.test:80.evil.example',
+      'http://shop.tester',
+      'http://evil.example/http://shop.test',
+      'https://shop.test',
+      'http://shop.test:8080',
+      'http://sub.shop.test',
+    ]) {
       expect(check('/login', 'POST', form(origin))?.status, origin).toBe(403);
     }
   });
@@ -28,7 +36,7 @@ describe('which origins are ours', () => {
   it('refuses a look-alike of PUBLIC_URL as well, and accepts PUBLIC_URL itself behind a proxy', async () => {
     vi.stubEnv('PUBLIC_URL', 'https://voltmart.example');
     vi.resetModules(); // getEnv() caches the environment it read first
-    const fresh = (await import('../../src/server/http/csrf')).refuseCrossSite;
+    const fresh = (await import('@/server/web/csrf')).refuseCrossSite;
     const behindProxy = (origin: string) => {
       const url = 'http://10.0.0.5:4321/login';
       return fresh({ request: new Request(url, { method: 'POST', headers: form(origin) }), url: new URL(url), cookies: jar([]) });
@@ -40,8 +48,12 @@ describe('which origins are ours', () => {
   });
 
   it('takes the sender from Referer when Origin is absent, and refuses a broken Referer', () => {
-    expect(check('/login', 'POST', { referer: 'http://shop.test.evil.example/x', 'content-type': 'application/x-www-form-urlencoded' })?.status).toBe(403);
-    expect(check('/login', 'POST', { referer: 'http://shop.test/login?x=1', 'content-type': 'application/x-www-form-urlencoded' })).toBeNull();
+    expect(
+      check('/login', 'POST', { referer: 'http://shop.test.evil.example/x', 'content-type': 'application/x-www-form-urlencoded' })?.status,
+    ).toBe(403);
+    expect(
+      check('/login', 'POST', { referer: 'http://shop.test/login?x=1', 'content-type': 'application/x-www-form-urlencoded' }),
+    ).toBeNull();
     expect(check('/login', 'POST', { referer: 'not a url', 'content-type': 'application/x-www-form-urlencoded' })?.status).toBe(403);
   });
 });
@@ -81,7 +93,8 @@ describe('which bodies are forms', () => {
 });
 
 describe('the /test-only/ exemption', () => {
-  const forged = () => check('/test-only/session', 'POST', { origin: 'https://evil.test', 'content-type': 'text/plain' }, ['frontend_session']);
+  const forged = () =>
+    check('/test-only/session', 'POST', { origin: 'https://evil.test', 'content-type': 'text/plain' }, ['frontend_session']);
 
   it('does not exist in a production build, whatever ENABLE_TEST_ROUTES says', () => {
     vi.stubEnv('ENABLE_TEST_ROUTES', '1');

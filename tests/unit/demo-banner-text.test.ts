@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getDemoPlan } from '../../src/server/demo/plan';
-import { drawDemoImages } from '../../src/server/demo/draw';
+import { getDemoPlan } from '@/server/demo/plan';
+import { drawDemoImages } from '@/server/demo/draw';
 
 // The storefront writes its own title and caption over (or beside) slides, banners and flash-sale
 // pictures; words drawn into those pictures collided with that text and were cropped on phones.

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { getDemoPlan } from '../../src/server/demo/plan';
-import { DEMO_SETTINGS } from '../../src/server/demo/data/settings';
-import { blogCover, brandLogo, categoryIcon, PAYMENT_IMAGE, REVIEW_PHOTOS, storeBanner, storeLogo } from '../../src/server/demo/data/images';
-import { collectDemoPaths, drawDemoImages } from '../../src/server/demo/draw';
+import { getDemoPlan } from '@/server/demo/plan';
+import { DEMO_SETTINGS } from '@/server/demo/data/settings';
+import { blogCover, brandLogo, categoryIcon, PAYMENT_IMAGE, REVIEW_PHOTOS, storeBanner, storeLogo } from '@/server/demo/data/images';
+import { collectDemoPaths, drawDemoImages } from '@/server/demo/draw';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 const PRODUCT_LIMIT = 4096;
@@ -100,7 +100,9 @@ describe('demo pictures in public/demo', () => {
     expect(problemsOf(good)).toEqual([]);
     expect(problemsOf(good.replace('<rect/>', '<rect>'))).not.toEqual([]);
     expect(problemsOf(good.replace('<rect/>', '<script>alert(1)</script>'))).toContain('has a script');
-    expect(problemsOf(good.replace('<rect/>', '<image href="https://example.com/a.png"/>'))).toContain('refers to something outside the file');
+    expect(problemsOf(good.replace('<rect/>', '<image href="https://example.com/a.png"/>'))).toContain(
+      'refers to something outside the file',
+    );
     expect(problemsOf(good.replace(' viewBox="0 0 10 10"', ''))).toContain('no viewBox on the root');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setFlash } from '../../src/server/http/flash';
+import { setFlash } from '@/server/web/flash';
 
 // This file's process is a shop on HTTPS (read once, on the first getEnv()).
 process.env.SECURE_COOKIES = 'true';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env';
-import { publicOrigin } from '../../src/server/http/origin';
-import { foreignHost, isShopHost, normaliseHost } from '../../src/server/http/host';
+import { getEnv } from '@/server/core/env';
+import { publicOrigin } from '@/server/core/origin';
+import { foreignHost, isShopHost, normaliseHost } from '@/server/web/host';
 
 const env = (vars: Record<string, string> = {}) => getEnv({ PORT: '4321', HOST: '127.0.0.1', ...vars });
 const req = (host: string | null, more: Record<string, string> = {}) =>
@@ -29,17 +29,44 @@ describe('the Host a request names', () => {
     expect(normaliseHost('shop.example.com:443')).toBe('shop.example.com');
     expect(normaliseHost('127.0.0.1:4321')).toBe('127.0.0.1:4321');
     expect(normaliseHost('[::1]:4321')).toBe('[::1]:4321');
-    for (const bad of ['[bad', 'a b', '127.0.0.1:99999', 'evil.example/x', 'user@evil.example', '', ':80', 'evil.example:80:80', 'a\u0000b']) {
+    for (const bad of [
+      '[bad',
+      'a b',
+      '127.0.0.1:99999',
+      'evil.example/x',
+      'user@evil.example',
+      '',
+      ':80',
+      'evil.example:80:80',
+      'a\u0000b',
+    ]) {
       expect(normaliseHost(bad), bad).toBeNull();
     }
   });
 
   it('must be the shop: PUBLIC_URL, HOST:PORT, loopback names on PORT, or ALLOWED_HOSTS', () => {
     const e = env({ PUBLIC_URL: 'https://shop.example.com', ALLOWED_HOSTS: 'www.shop.example.com, admin.example.com:9000' });
-    for (const good of ['shop.example.com', 'SHOP.example.com', '127.0.0.1:4321', 'localhost:4321', '[::1]:4321', 'www.shop.example.com', 'www.shop.example.com:8443', 'admin.example.com:9000']) {
+    for (const good of [
+      'shop.example.com',
+      'SHOP.example.com',
+      '127.0.0.1:4321',
+      'localhost:4321',
+      '[::1]:4321',
+      'www.shop.example.com',
+      'www.shop.example.com:8443',
+      'admin.example.com:9000',
+    ]) {
       expect(isShopHost(good, e), good).toBe(true);
     }
-    for (const bad of ['evil.example', 'shop.example.com.evil.example', 'localhost:4322', '127.0.0.1', 'admin.example.com:9001', '[bad', '127.0.0.1:99999']) {
+    for (const bad of [
+      'evil.example',
+      'shop.example.com.evil.example',
+      'localhost:4322',
+      '127.0.0.1',
+      'admin.example.com:9001',
+      '[bad',
+      '127.0.0.1:99999',
+    ]) {
       expect(isShopHost(bad, e), bad).toBe(false);
     }
   });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { filtersToQuery, formatMoneyInput, parseMoney, queryToObject, scopeQuery, sourceQueryOnly, withoutScope, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/lib/listing-filters';
-import { ListingQuerySchema, readListingQueryLeniently } from '../../src/lib/schemas/listing';
-import { pageHref, pageWindow } from '../../src/lib/listing-pages';
-import { splitDuration } from '../../src/lib/countdown';
+import {
+  filtersToQuery,
+  formatMoneyInput,
+  parseMoney,
+  queryToObject,
+  scopeQuery,
+  sourceQueryOnly,
+  withoutScope,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+} from '@/lib/listing-filters';
+import { ListingQuerySchema, readListingQueryLeniently } from '@/lib/schemas/listing';
+import { pageHref, pageWindow } from '@/lib/listing-pages';
+import { splitDuration } from '@/lib/countdown';
 
 const strict = (q: Record<string, string>) => ListingQuerySchema.safeParse(q);
 const lenient = (q: string) => readListingQueryLeniently(new URLSearchParams(q));
@@ -22,7 +32,8 @@ describe('parseMoney', () => {
   });
 
   it('refuses negatives, three decimals, words and empty text', () => {
-    for (const bad of ['-1', '12.345', 'abc', '', '1e3', '12,5', '1,29.00', '.5', 'NaN', 'Infinity']) expect(parseMoney(bad), bad).toBeNull();
+    for (const bad of ['-1', '12.345', 'abc', '', '1e3', '12,5', '1,29.00', '.5', 'NaN', 'Infinity'])
+      expect(parseMoney(bad), bad).toBeNull();
   });
 
   it('round-trips through the price box', () => {
@@ -39,11 +50,40 @@ describe('ListingQuerySchema (strict, for the API)', () => {
   });
 
   it('reads every key', () => {
-    const r = strict({ min: '1000', max: '2050', rating: '4', sort: 'price_desc', page: '3', per_page: '6', category: 'cables', sub_category: 'usb-c-cables', category_ids: '1,2,2', sub_category_ids: '3', tags: 'GaN,fast-charging', brand_ids: '4', product_ids: '5,6', brand: '7', collection: '8' });
+    const r = strict({
+      min: '1000',
+      max: '2050',
+      rating: '4',
+      sort: 'price_desc',
+      page: '3',
+      per_page: '6',
+      category: 'cables',
+      sub_category: 'usb-c-cables',
+      category_ids: '1,2,2',
+      sub_category_ids: '3',
+      tags: 'GaN,fast-charging',
+      brand_ids: '4',
+      product_ids: '5,6',
+      brand: '7',
+      collection: '8',
+    });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({
-      min: 1000, max: 2050, rating: 4, sort: 'price_desc', page: 3, perPage: 6, category: 'cables', subCategory: 'usb-c-cables',
-      categoryIds: [1, 2], subCategoryIds: [3], tags: ['gan', 'fast-charging'], brandIds: [4], productIds: [5, 6], brand: 7, collection: 8,
+      min: 1000,
+      max: 2050,
+      rating: 4,
+      sort: 'price_desc',
+      page: 3,
+      perPage: 6,
+      category: 'cables',
+      subCategory: 'usb-c-cables',
+      categoryIds: [1, 2],
+      subCategoryIds: [3],
+      tags: ['gan', 'fast-charging'],
+      brandIds: [4],
+      productIds: [5, 6],
+      brand: 7,
+      collection: 8,
     });
   });
 

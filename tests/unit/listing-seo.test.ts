@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '../../src/server/catalog/seo';
-import { renderRobots, renderSitemap, renderSitemapIndex } from '../../src/server/catalog/sitemap';
-import { sourceHref } from '../../src/server/catalog/sources';
-import { nameSourceListing } from '../../src/server/catalog/source-title';
+import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, jsonLdText } from '@/server/catalog/seo';
+import { renderRobots, renderSitemap, renderSitemapIndex } from '@/server/catalog/sitemap';
+import { sourceHref } from '@/server/catalog/sources';
+import { nameSourceListing } from '@/server/catalog/source-title';
 
 describe('canonical URLs', () => {
   it('keep the listing keys and the page, drop filters and tracking', () => {
@@ -14,12 +14,38 @@ describe('canonical URLs', () => {
 
 describe('JSON-LD', () => {
   it('numbers list items from the page start and escapes markup', () => {
-    const card = { id: 1, slug: 'a-b', title: 'A </script> B', image: null, selling: 100, offered: 0, price: null, end_time: null, variant_prices: [] as number[], current_price: 100, previous_price: null, discount_percent: 0, price_from: false, rating: 0, review_count: 0, in_stock: true, wishlisted: null } as const;
+    const card = {
+      id: 1,
+      slug: 'a-b',
+      title: 'A </script> B',
+      image: null,
+      selling: 100,
+      offered: 0,
+      price: null,
+      end_time: null,
+      variant_prices: [] as number[],
+      current_price: 100,
+      previous_price: null,
+      discount_percent: 0,
+      price_from: false,
+      rating: 0,
+      review_count: 0,
+      in_stock: true,
+      wishlisted: null,
+    } as const;
     const list = itemListJsonLd('https://s.example', 'Cables', [card], 21);
-    expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 21, url: 'https://s.example/products/product/a-b', name: 'A </script> B' });
+    expect(list.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 21,
+      url: 'https://s.example/products/product/a-b',
+      name: 'A </script> B',
+    });
     expect(jsonLdText(list)).not.toContain('</script>');
     expect(JSON.parse(jsonLdText(list))).toEqual(list);
-    expect(breadcrumbJsonLd('https://s.example', [{ name: 'Home', href: '/' }]).itemListElement[0]).toMatchObject({ position: 1, item: 'https://s.example/' });
+    expect(breadcrumbJsonLd('https://s.example', [{ name: 'Home', href: '/' }]).itemListElement[0]).toMatchObject({
+      position: 1,
+      item: 'https://s.example/',
+    });
   });
 });
 
@@ -57,8 +83,22 @@ describe('sitemap and robots', () => {
 
 describe('source listing names', () => {
   const facets = {
-    all_categories: [{ id: 1, slug: 'power-banks', title: 'Power Banks', image: null, featured: true, in_footer: true, child: [{ id: 9, slug: 'gan', title: 'GaN Chargers', image: null, in_footer: false }], in_footer_child: [] }],
-    brands: [{ id: 4, slug: 'voltra', title: 'Voltra', image: null, featured: true }, { id: 5, slug: 'amplex', title: 'Amplex', image: null, featured: true }],
+    all_categories: [
+      {
+        id: 1,
+        slug: 'power-banks',
+        title: 'Power Banks',
+        image: null,
+        featured: true,
+        in_footer: true,
+        child: [{ id: 9, slug: 'gan', title: 'GaN Chargers', image: null, in_footer: false }],
+        in_footer_child: [],
+      },
+    ],
+    brands: [
+      { id: 4, slug: 'voltra', title: 'Voltra', image: null, featured: true },
+      { id: 5, slug: 'amplex', title: 'Amplex', image: null, featured: true },
+    ],
   };
   const base = { sort: 'newest', page: 1, perPage: 20 } as const;
   it('names what the banner points to', () => {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearMemos, keyedMemo, memoFor } from '../../src/server/cache/memo';
+import { clearMemos, keyedMemo, memoFor } from '@/server/core/memo';
 
 describe('memoFor', () => {
   it('reuses a value within its TTL, loads again after it and after clearMemos', async () => {
     let clock = 0;
     let loads = 0;
-    const memo = memoFor(1000, async () => ++loads, () => clock);
+    const memo = memoFor(
+      1000,
+      async () => ++loads,
+      () => clock,
+    );
     expect(await memo.get()).toBe(1);
     clock = 999;
     expect(await memo.get()).toBe(1);
@@ -31,7 +35,10 @@ describe('keyedMemo', () => {
   it('keeps each key for the TTL, forgets failures, starts over when full, and clearMemos empties it', async () => {
     const memo = keyedMemo<number>(1000, 2);
     let loads = 0;
-    const load = (v: number) => () => { loads++; return Promise.resolve(v); };
+    const load = (v: number) => () => {
+      loads++;
+      return Promise.resolve(v);
+    };
     expect(await memo.get('a', 0, load(1))).toBe(1);
     expect(await memo.get('a', 999, load(2))).toBe(1);
     expect(await memo.get('a', 1000, load(3))).toBe(3);

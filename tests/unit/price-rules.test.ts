@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, priceOf } from '../../src/lib/price';
+import { discountPercent, formatPrice, priceOf } from '@/lib/price';
 
 /** The price rule's edges with literal numbers, each aimed at a slip the spec's wording allows. */
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -8,13 +8,21 @@ const usd = { currency_icon: '$', decimal_format: 'en-US', currency_position: 1 
 describe('priceOf: which price is struck through', () => {
   it('strikes through the selling price during a flash sale, even when there is an offer too', () => {
     expect(priceOf({ selling: 7699, offered: 6599, flashPrice: 4899, endTime: '2026-11-23T00:00:00Z' }, NOW)).toEqual({
-      current: 4899, previous: 7699, discountPercent: 36, source: 'flash',
+      current: 4899,
+      previous: 7699,
+      discountPercent: 36,
+      source: 'flash',
     });
   });
 
   it('strikes nothing for a variant price: it replaces the product price outright', () => {
-    expect(priceOf({ selling: 7699, offered: 6599, flashPrice: 4899, endTime: NOW + 1000, variantPrice: 8099, variantHasAttributes: true }, NOW)).toEqual({
-      current: 8099, previous: null, discountPercent: 0, source: 'variant',
+    expect(
+      priceOf({ selling: 7699, offered: 6599, flashPrice: 4899, endTime: NOW + 1000, variantPrice: 8099, variantHasAttributes: true }, NOW),
+    ).toEqual({
+      current: 8099,
+      previous: null,
+      discountPercent: 0,
+      source: 'variant',
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, priceOf } from '../../src/lib/price';
+import { discountPercent, formatPrice, priceOf } from '@/lib/price';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const future = '2026-11-23T12:00:00Z';

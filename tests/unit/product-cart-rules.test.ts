@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuantity, maxQuantity, QUANTITY_MESSAGES } from '../../src/lib/cart-rules';
+import { checkQuantity, maxQuantity, QUANTITY_MESSAGES } from '@/lib/cart-rules';
 
 const base = { quantity: 1, stock: 10, maxPerOrder: 5 };
 
@@ -12,8 +12,11 @@ describe('checkQuantity', () => {
   });
 
   it('asks for every attribute first', () => {
-    expect(checkQuantity({ ...base, stock: 0, quantity: 0, hasAttributes: true, allAttributesChosen: false }))
-      .toEqual({ ok: false, problem: 'attributesRequired', message: 'Please select all required attributes.' });
+    expect(checkQuantity({ ...base, stock: 0, quantity: 0, hasAttributes: true, allAttributesChosen: false })).toEqual({
+      ok: false,
+      problem: 'attributesRequired',
+      message: 'Please select all required attributes.',
+    });
   });
 
   it('says out of stock when nothing is left', () => {
@@ -23,12 +26,18 @@ describe('checkQuantity', () => {
 
   it('needs at least one whole item', () => {
     for (const quantity of [0, -1, 1.5, Number.NaN]) {
-      expect(checkQuantity({ ...base, quantity }), String(quantity)).toMatchObject({ problem: 'minimum', message: 'Must have minimum 1 item.' });
+      expect(checkQuantity({ ...base, quantity }), String(quantity)).toMatchObject({
+        problem: 'minimum',
+        message: 'Must have minimum 1 item.',
+      });
     }
   });
 
   it('refuses more than the inventory, counting what is already in the cart', () => {
-    expect(checkQuantity({ ...base, stock: 3, quantity: 4 })).toMatchObject({ problem: 'exceedsInventory', message: 'Product quantity exceeds inventory.' });
+    expect(checkQuantity({ ...base, stock: 3, quantity: 4 })).toMatchObject({
+      problem: 'exceedsInventory',
+      message: 'Product quantity exceeds inventory.',
+    });
     expect(checkQuantity({ ...base, stock: 3, quantity: 2, inCart: 2 })).toMatchObject({ problem: 'exceedsInventory' });
     expect(checkQuantity({ ...base, stock: 3, quantity: 3, inCart: -5 })).toEqual({ ok: true });
   });
@@ -40,8 +49,11 @@ describe('checkQuantity', () => {
 
   it('uses exactly the spec texts', () => {
     expect(Object.values(QUANTITY_MESSAGES).sort()).toEqual([
-      'Maximum quantity exceeds.', 'Must have minimum 1 item.', 'Please select all required attributes.',
-      'Product quantity exceeds inventory.', 'This product is out of stock.',
+      'Maximum quantity exceeds.',
+      'Must have minimum 1 item.',
+      'Please select all required attributes.',
+      'Product quantity exceeds inventory.',
+      'This product is out of stock.',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildProductLd, centsToDecimal, toJsonLd } from '../../src/lib/product-seo';
-import { priceOf } from '../../src/lib/price';
-import { productBreadcrumb, productMetaDescription, isMainSegment } from '../../src/components/product/page-meta';
+import { buildProductLd, centsToDecimal, toJsonLd } from '@/lib/product-seo';
+import { priceOf } from '@/lib/price';
+import { productBreadcrumb, productMetaDescription, isMainSegment } from '@/components/product/page-meta';
 
 describe('centsToDecimal', () => {
   it('writes cents as an exact decimal string', () => {
@@ -20,16 +20,38 @@ describe('centsToDecimal', () => {
 type Ld = Record<string, any>;
 
 const input = {
-  url: 'https://shop.test/products/product/x', name: 'X', description: 'd', images: ['https://shop.test/x.svg'], sku: 'SKU1', brand: 'B',
-  priceCents: 1299, currency: 'USD', inStock: true, breadcrumb: [{ name: 'Home', url: 'https://shop.test/' }, { name: 'X', url: 'https://shop.test/products/product/x' }],
+  url: 'https://shop.test/products/product/x',
+  name: 'X',
+  description: 'd',
+  images: ['https://shop.test/x.svg'],
+  sku: 'SKU1',
+  brand: 'B',
+  priceCents: 1299,
+  currency: 'USD',
+  inStock: true,
+  breadcrumb: [
+    { name: 'Home', url: 'https://shop.test/' },
+    { name: 'X', url: 'https://shop.test/products/product/x' },
+  ],
 };
 
 describe('buildProductLd', () => {
   it('offers the current price by the price rule, in stock', () => {
     const current = priceOf({ selling: 2999, offered: 2499, flashPrice: 1999, endTime: Date.now() + 60_000 }).current;
-    const [product, crumbs] = buildProductLd({ ...input, priceCents: current, priceValidUntil: '2031-02-03T04:05:06Z', seller: 'Volt Depot' }) as [Ld, Ld];
+    const [product, crumbs] = buildProductLd({
+      ...input,
+      priceCents: current,
+      priceValidUntil: '2031-02-03T04:05:06Z',
+      seller: 'Volt Depot',
+    }) as [Ld, Ld];
     expect(product['@type']).toBe('Product');
-    expect(product.offers).toMatchObject({ '@type': 'Offer', price: '19.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock', priceValidUntil: '2031-02-03' });
+    expect(product.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '19.99',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      priceValidUntil: '2031-02-03',
+    });
     expect(product.offers.seller.name).toBe('Volt Depot');
     expect(product.aggregateRating).toBeUndefined();
     expect(crumbs['@type']).toBe('BreadcrumbList');
@@ -70,8 +92,20 @@ describe('product page helpers', () => {
   });
 
   it('builds Home › category › sub-category › product', () => {
-    const p = { title: 'P', slug: 'p', overview: '', description: '', category: { slug: 'c', title: 'C' }, sub_category: { slug: 's', title: 'S' } };
-    expect(productBreadcrumb(p, 'Home', 'https://x').map((b) => b.url)).toEqual(['https://x/', 'https://x/all/c', 'https://x/all/c/s', 'https://x/products/product/p']);
+    const p = {
+      title: 'P',
+      slug: 'p',
+      overview: '',
+      description: '',
+      category: { slug: 'c', title: 'C' },
+      sub_category: { slug: 's', title: 'S' },
+    };
+    expect(productBreadcrumb(p, 'Home', 'https://x').map((b) => b.url)).toEqual([
+      'https://x/',
+      'https://x/all/c',
+      'https://x/all/c/s',
+      'https://x/products/product/p',
+    ]);
     expect(productBreadcrumb({ ...p, sub_category: null }, 'Home', 'https://x')).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attributeField, findVariant, readChoice } from '../../src/lib/variants';
-import { videoEmbedUrl } from '../../src/lib/video';
-import { remaining } from '../../src/components/product/countdown';
+import { attributeField, findVariant, readChoice } from '@/lib/variants';
+import { videoEmbedUrl } from '@/lib/video';
+import { remaining } from '@/components/product/countdown';
 
 const inventories = [
   { id: 1, price: 0, quantity: 3, value_ids: [10, 20] },
@@ -24,7 +24,13 @@ describe('findVariant', () => {
 
 describe('readChoice', () => {
   it('reads attr[<id>] fields and ignores the rest', () => {
-    const fields: [string, unknown][] = [[attributeField(1), '11'], ['attr[2]', '21'], ['quantity', '2'], ['attr[3]', 'x'], ['attr[x]', '4']];
+    const fields: [string, unknown][] = [
+      [attributeField(1), '11'],
+      ['attr[2]', '21'],
+      ['quantity', '2'],
+      ['attr[3]', 'x'],
+      ['attr[x]', '4'],
+    ];
     expect(readChoice(fields)).toEqual({ 1: 11, 2: 21 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../src/server/users/redirect';
+import { safeRedirect } from '@/server/core/redirect';
 
 /** After signing in, a shopper is never sent back to a guest-only page (the bypass corpus is in issue 9's tests). */
 describe('safeRedirect and guest-only pages', () => {

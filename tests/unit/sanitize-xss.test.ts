@@ -10,7 +10,10 @@ const SAFE_URL = /^(https?:\/\/[^/]|mailto:|tel:|(?![a-z][a-z0-9+.-]*:)(?![/\\]{
 /** Every element and attribute the sanitizer let through, as the browser's parser would see them. */
 function elementsOf(html: string): Array<{ name: string; attribs: Record<string, string> }> {
   const found: Array<{ name: string; attribs: Record<string, string> }> = [];
-  const parser = new Parser({ onopentag: (name, attribs) => found.push({ name, attribs }) }, { decodeEntities: true, lowerCaseAttributeNames: true });
+  const parser = new Parser(
+    { onopentag: (name, attribs) => found.push({ name, attribs }) },
+    { decodeEntities: true, lowerCaseAttributeNames: true },
+  );
   parser.write(html);
   parser.end();
   return found;
@@ -63,24 +66,32 @@ describe('embeds and ordinary content', () => {
     expect(out).toContain('src="https://www.youtube-nocookie.com/embed/abcdef12345"');
   });
 
-  it.each(['https://evil.example/embed/x', 'https://www.google.com/search?q=x', 'http://player.vimeo.com/video/1', 'https://player.vimeo.com:8443/video/1', 'https://www.youtube-nocookie.com.evil.example/embed/x'])(
-    'drops the iframe %s',
-    (src) => {
-      expect(sanitizeStoredHtml(`<p>a</p><iframe src="${src}"></iframe>`)).toBe('<p>a</p>');
-    },
-  );
+  it.each([
+    'https://evil.example/embed/x',
+    'https://www.google.com/search?q=x',
+    'http://player.vimeo.com/video/1',
+    'https://player.vimeo.com:8443/video/1',
+    'https://www.youtube-nocookie.com.evil.example/embed/x',
+  ])('drops the iframe %s', (src) => {
+    expect(sanitizeStoredHtml(`<p>a</p><iframe src="${src}"></iframe>`)).toBe('<p>a</p>');
+  });
 
   it('keeps headings, lists, tables, links, images and details', () => {
-    const html = '<h2>Title</h2><ul><li><strong>a</strong></li></ul><table><tbody><tr><th scope="row">k</th><td colspan="2">v</td></tr></tbody></table><p><a href="/page/faq">faq</a> <a href="mailto:a@b.example">mail</a></p><details><summary>q</summary><p>a</p></details>';
+    const html =
+      '<h2>Title</h2><ul><li><strong>a</strong></li></ul><table><tbody><tr><th scope="row">k</th><td colspan="2">v</td></tr></tbody></table><p><a href="/page/faq">faq</a> <a href="mailto:a@b.example">mail</a></p><details><summary>q</summary><p>a</p></details>';
     expect(sanitizeStoredHtml(html)).toBe(html);
   });
 
   it('marks external links noopener and nofollow, leaves internal ones alone', () => {
-    expect(sanitizeStoredHtml('<a href="https://ok.example/">x</a>')).toBe('<a href="https://ok.example/" rel="noopener noreferrer nofollow">x</a>');
+    expect(sanitizeStoredHtml('<a href="https://ok.example/">x</a>')).toBe(
+      '<a href="https://ok.example/" rel="noopener noreferrer nofollow">x</a>',
+    );
     expect(sanitizeStoredHtml('<a href="/blog">x</a>')).toBe('<a href="/blog">x</a>');
   });
 
   it('makes images lazy and keeps their size', () => {
-    expect(sanitizeStoredHtml('<img src="/uploads/a.png" alt="A" width="10" height="10">')).toBe('<img src="/uploads/a.png" alt="A" width="10" height="10" loading="lazy" />');
+    expect(sanitizeStoredHtml('<img src="/uploads/a.png" alt="A" width="10" height="10">')).toBe(
+      '<img src="/uploads/a.png" alt="A" width="10" height="10" loading="lazy" />',
+    );
   });
 });

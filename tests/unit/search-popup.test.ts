@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, suggestionHref } from '../../src/lib/search-highlight';
-import { createSuggestClient } from '../../src/islands/search/suggest-client';
-import { cleanSearchText } from '../../src/lib/schemas/search';
+import { highlightParts, suggestionHref } from '@/lib/search-highlight';
+import { createSuggestClient } from '@/islands/search/suggest-client';
+import { cleanSearchText } from '@/lib/schemas/search';
 
 describe('highlightParts', () => {
   it('marks the start of each word that begins with a typed word, ignoring case', () => {
@@ -53,7 +53,8 @@ describe('the suggestions client', () => {
   });
 
   it('reports a failed answer for the latest question, and a cancelled one as nothing', async () => {
-    const failing = (() => Promise.resolve(new Response(JSON.stringify({ status: 500, message: 'x', data: {} }), { status: 500 }))) as unknown as typeof fetch;
+    const failing = (() =>
+      Promise.resolve(new Response(JSON.stringify({ status: 500, message: 'x', data: {} }), { status: 500 }))) as unknown as typeof fetch;
     await expect(createSuggestClient(failing).ask('usb')).rejects.toThrow(/500/);
     let resolve!: (r: Response) => void;
     const slow = (() => new Promise<Response>((r) => (resolve = r))) as unknown as typeof fetch;

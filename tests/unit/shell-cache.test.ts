@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, decideCaching, etagOf, matchesIfNoneMatch, notModified, VARY, type CacheFacts } from '../../src/server/http/cache';
-import { PageCache, pageKey } from '../../src/server/http/page-cache';
+import { CACHE_CONTROL, decideCaching, etagOf, matchesIfNoneMatch, notModified, VARY, type CacheFacts } from '@/server/web/cache';
+import { PageCache, pageKey } from '@/server/web/page-cache';
 
 const guestPage: CacheFacts = {
   method: 'GET',
@@ -16,7 +16,10 @@ const guestPage: CacheFacts = {
 describe('decideCaching', () => {
   it('makes a guest 200 HTML read of an opted-in page public', () => {
     expect(decideCaching(guestPage)).toEqual({ kind: 'public', policy: 'catalog' });
-    expect(decideCaching({ ...guestPage, method: 'HEAD', policy: 'static', contentType: 'text/html; charset=utf-8' })).toEqual({ kind: 'public', policy: 'static' });
+    expect(decideCaching({ ...guestPage, method: 'HEAD', policy: 'static', contentType: 'text/html; charset=utf-8' })).toEqual({
+      kind: 'public',
+      policy: 'static',
+    });
   });
   it.each([
     ['no policy', { policy: undefined }],
@@ -61,7 +64,9 @@ describe('ETag', () => {
   });
   it('answers 304 with the validators and the page CSP, and no body', async () => {
     const csp = "script-src 'self' 'sha256-x'";
-    const res = notModified(new Headers({ etag: '"a"', 'cache-control': 'public', vary: VARY, 'content-type': 'text/html', 'content-security-policy': csp }));
+    const res = notModified(
+      new Headers({ etag: '"a"', 'cache-control': 'public', vary: VARY, 'content-type': 'text/html', 'content-security-policy': csp }),
+    );
     expect(res.status).toBe(304);
     expect(res.headers.get('etag')).toBe('"a"');
     expect(res.headers.get('content-security-policy')).toBe(csp);

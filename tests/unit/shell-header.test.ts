@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { getViteConfig } from 'astro/config';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { SettingsSchema, type Settings } from '../../src/lib/schemas/settings';
+import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
+import { getT } from '@/i18n';
 
 /**
  * Renders the header's account part with fake locals through Astro's container API (an Astro-aware
@@ -17,7 +18,10 @@ let UserLinks: any;
 let CartLink: any;
 
 beforeAll(async () => {
-  const config = await getViteConfig({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })({ command: 'serve', mode: 'test' });
+  const config = await getViteConfig({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })({
+    command: 'serve',
+    mode: 'test',
+  });
   vite = await createServer(config);
   UserLinks = (await vite.ssrLoadModule('/src/components/shell/UserLinks.astro')).default;
   CartLink = (await vite.ssrLoadModule('/src/components/shell/CartLink.astro')).default;
@@ -25,10 +29,22 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => vite?.close());
 
+const t = await getT('en');
 const settings = (vendor_registration: boolean): Settings => SettingsSchema.parse({ setting: { vendor_registration } });
 /** Locals as the middleware would build them, for a component rendered on its own. */
-const localsWith = (locals: Partial<App.Locals>): App.Locals =>
-  ({ lang: 'en', dir: 'ltr', saveData: false, settings: settings(true), user: null, guestToken: null, sessionHash: null, flash: null, ...locals });
+const localsWith = (locals: Partial<App.Locals>): App.Locals => ({
+  lang: 'en',
+  dir: 'ltr',
+  saveData: false,
+  settings: settings(true),
+  user: null,
+  guestToken: null,
+  sessionHash: null,
+  flash: null,
+  t,
+  origin: 'http://shop.test',
+  ...locals,
+});
 const render = (locals: Partial<App.Locals>) => container.renderToString(UserLinks, { locals: localsWith(locals) });
 
 describe('UserLinks', () => {
@@ -46,7 +62,8 @@ describe('UserLinks', () => {
   it('shows a signed-in person the Account dropdown with the first word of the name and a POST logout', async () => {
     const html = await render({ user: { id: 7, name: 'Ada King Lovelace', email: 'ada@example.com' } });
     expect(html).toMatch(/<span class="account-name"[^>]*>Ada<\/span>/);
-    for (const href of ['/user/profile', '/user/orders', '/user/wishlists', '/user/compared', '/user/vouchers']) expect(html).toContain(`href="${href}"`);
+    for (const href of ['/user/profile', '/user/orders', '/user/wishlists', '/user/compared', '/user/vouchers'])
+      expect(html).toContain(`href="${href}"`);
     expect(html).toMatch(/<form method="post" action="\/api\/v1\/user\/logout"/);
     expect(html).not.toContain('href="/login"');
   });

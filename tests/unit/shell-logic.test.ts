@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cartCountOf, dismissKey, encodeNotices, firstWord, readCookie, shouldSearch } from '../../src/islands/shell/logic';
-import { addLayoutHashes, themeCss } from '../../src/server/http/csp-hashes';
-import { BOOT_SCRIPT } from '../../src/islands/shell/boot-script';
+import { cartCountOf, dismissKey, encodeNotices, firstWord, readCookie, shouldSearch } from '@/islands/shell/logic';
+import { addLayoutHashes, themeCss } from '@/server/web/csp-hashes';
+import { BOOT_SCRIPT } from '@/islands/shell/boot-script';
 import { createHash } from 'node:crypto';
-import { SiteSettingSchema } from '../../src/lib/schemas/settings';
+import { SiteSettingSchema } from '@/lib/schemas/settings';
 
 describe('firstWord', () => {
   it('takes the first word of the name for the Account label', () => {
@@ -43,7 +43,10 @@ describe('cart badge', () => {
 
 describe('notices', () => {
   it('names the localStorage key the boot script reads', () => {
-    const list = encodeNotices([{ name: 'top-banner', version: '2' }, { name: 'cookie', version: '1' }]);
+    const list = encodeNotices([
+      { name: 'top-banner', version: '2' },
+      { name: 'cookie', version: '1' },
+    ]);
     expect(list).toBe('top-banner:2 cookie:1');
     expect(dismissKey({ name: 'top-banner', version: '2' })).toBe('voltmart:dismissed:top-banner:2');
     expect(BOOT_SCRIPT).toContain('voltmart:dismissed:');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '../../src/server/env';
-import { providerConfig } from '../../src/server/users/social-providers';
-import { profileFromGoogleIdToken } from '../../src/server/users/social-clients';
+import { getEnv } from '@/server/core/env';
+import { providerConfig } from '@/server/auth/social/providers';
+import { profileFromGoogleIdToken } from '@/server/auth/social/clients';
 
 const config = providerConfig('google', getEnv({ GOOGLE_CLIENT_ID: 'my-client', GOOGLE_CLIENT_SECRET: 's' }))!;
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -19,12 +19,20 @@ const reasonOf = (fn: () => unknown) => {
 
 describe("Google's ID token", () => {
   it('gives the subject, name and email, verified only when Google says so', () => {
-    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: true, name: 'Ann' })))
-      .toEqual({ providerUserId: '42', name: 'Ann', email: 'a@b.co', emailVerified: true });
-    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: false })))
-      .toMatchObject({ emailVerified: false, name: 'a' });
+    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: true, name: 'Ann' }))).toEqual({
+      providerUserId: '42',
+      name: 'Ann',
+      email: 'a@b.co',
+      emailVerified: true,
+    });
+    expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co', email_verified: false }))).toMatchObject({
+      emailVerified: false,
+      name: 'a',
+    });
     expect(profileFromGoogleIdToken(config, token({ email: 'a@b.co' })).emailVerified).toBe(false);
-    expect(profileFromGoogleIdToken(config, token({ iss: 'accounts.google.com', email: 'a@b.co', email_verified: 'true' })).emailVerified).toBe(true);
+    expect(
+      profileFromGoogleIdToken(config, token({ iss: 'accounts.google.com', email: 'a@b.co', email_verified: 'true' })).emailVerified,
+    ).toBe(true);
     expect(profileFromGoogleIdToken(config, token({})).email).toBeNull();
   });
 

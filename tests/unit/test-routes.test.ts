@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopback, testRoutesBuilt, testRoutesOn, testRoutesProblem } from '../../src/server/test-routes';
+import { isLoopback, testRoutesBuilt, testRoutesOn, testRoutesProblem } from '@/server/test-routes';
 import { TEST_ONLY_ROUTES, testOnlyRoutes } from '../../astro.config.mjs';
 
 const testBuild = globalThis as { __VOLTMART_TEST_ROUTES__?: boolean };
@@ -59,16 +59,36 @@ describe('test-only routes at run time (src/server/test-routes.ts)', () => {
     );
     expect(testRoutesProblem({ ...on, PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toContain('PUBLIC_URL http://127.0.0.1.evil.example');
     expect(testRoutesProblem({ ...on, HOST: '0.0.0.0' })).toContain('(HOST 0.0.0.0)');
-    expect(testRoutesProblem({ ...on, PUBLIC_URL: 'https://shop.example.com', HOST: '::' })).toContain('(PUBLIC_URL https://shop.example.com, HOST ::)');
+    expect(testRoutesProblem({ ...on, PUBLIC_URL: 'https://shop.example.com', HOST: '::' })).toContain(
+      '(PUBLIC_URL https://shop.example.com, HOST ::)',
+    );
     expect(testRoutesProblem({ ...on, PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL not a url');
-    for (const safe of [{}, { HOST: '127.0.0.1' }, { PUBLIC_URL: 'http://localhost:4399' }, { PUBLIC_URL: 'http://127.0.0.1:4399', HOST: '127.0.0.1' }, { PUBLIC_URL: 'http://[::1]:4399', HOST: '::1' }]) {
+    for (const safe of [
+      {},
+      { HOST: '127.0.0.1' },
+      { PUBLIC_URL: 'http://localhost:4399' },
+      { PUBLIC_URL: 'http://127.0.0.1:4399', HOST: '127.0.0.1' },
+      { PUBLIC_URL: 'http://[::1]:4399', HOST: '::1' },
+    ]) {
       expect(testRoutesProblem({ ...on, ...safe }), JSON.stringify(safe)).toBeNull();
     }
     expect(testRoutesProblem({ PUBLIC_URL: 'https://shop.example.com' })).toBeNull();
   });
 
   it('knows loopback names exactly', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '127.10.200.30', '::1', '[::1]']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['localhost.evil.example', 'evil-localhost', '127.0.0.1.nip.io', '127.0.0.1000', '10.0.0.1', '0.0.0.0', '::', '', 'shop.example.com']) expect(isLoopback(host), host).toBe(false);
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '127.10.200.30', '::1', '[::1]'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of [
+      'localhost.evil.example',
+      'evil-localhost',
+      '127.0.0.1.nip.io',
+      '127.0.0.1000',
+      '10.0.0.1',
+      '0.0.0.0',
+      '::',
+      '',
+      'shop.example.com',
+    ])
+      expect(isLoopback(host), host).toBe(false);
   });
 });

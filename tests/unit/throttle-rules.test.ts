@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeWait, throttled } from '../../src/server/http/throttle';
-import { AppError } from '../../src/server/http/errors';
+import { describeWait, throttled } from '@/server/core/throttle';
+import { AppError } from '@/server/core/errors';
 
 /** How a throttled request is told when to come back (the counters themselves: tests/integration/throttle-rules.test.ts). */
 describe('describeWait', () => {
@@ -14,10 +14,18 @@ describe('throttled', () => {
   it('is a 429 THROTTLED error that says when to try again, in words, the header and the details', () => {
     const err = throttled('Too many sign-in attempts.', 61);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'THROTTLED', httpStatus: 429, message: 'Too many sign-in attempts. Please try again in 2 minutes.', headers: { 'retry-after': '61' }, details: { retry_after: 61 } });
+    expect(err).toMatchObject({
+      code: 'THROTTLED',
+      httpStatus: 429,
+      message: 'Too many sign-in attempts. Please try again in 2 minutes.',
+      headers: { 'retry-after': '61' },
+      details: { retry_after: 61 },
+    });
   });
 
   it('says what to do instead when given', () => {
-    expect(throttled('Too many codes were sent.', 30, 'Use the last code we sent.').message).toBe('Too many codes were sent. Use the last code we sent.');
+    expect(throttled('Too many codes were sent.', 30, 'Use the last code we sent.').message).toBe(
+      'Too many codes were sent. Use the last code we sent.',
+    );
   });
 });

@@ -4,8 +4,8 @@
  * then the account region is re-rendered from the server. Without JavaScript the forms post
  * to the page, which does the same work.
  */
-import { api, ApiError } from '../../lib/api';
-import { showError, showSuccess } from '../../stores/toast';
+import { api, ApiError } from '@/lib/api';
+import { showError, showSuccess } from '@/stores/toast';
 
 const REGION = '[data-account]';
 

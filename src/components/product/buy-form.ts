@@ -3,10 +3,10 @@
  * within 1…min(stock, max per order); a typed quantity and submitting check the spec's rules and say what
  * is wrong. Buttons marked data-unavailable (the cart is not open yet) stay disabled.
  */
-import { checkQuantity, maxQuantity, type QuantityProblem } from '../../lib/cart-rules';
-import { findVariant, readChoice, type VariantInventory } from '../../lib/variants';
-import { formatPrice, priceOf, type PriceFormat } from '../../lib/price';
-import { showError } from '../../stores/toast';
+import { checkQuantity, maxQuantity, type QuantityProblem } from '@/lib/cart-rules';
+import { findVariant, readChoice, type VariantInventory } from '@/lib/variants';
+import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
+import { showError } from '@/stores/toast';
 
 interface ProductFormData {
   selling: number;
@@ -45,7 +45,14 @@ export function initBuyForm(form: HTMLFormElement): void {
     const stock = stockNow();
     qty.max = String(maxQuantity(stock, data.maxPerOrder));
     if (stockEl) stockEl.textContent = stock > 0 ? data.stockText.replace('{count}', String(stock)) : data.messages.outOfStock;
-    const p = priceOf({ selling: data.selling, offered: data.offered, flashPrice: data.flashPrice, endTime: data.endTime, variantPrice: v?.price ?? null, variantHasAttributes: !!v && v.value_ids.length > 0 });
+    const p = priceOf({
+      selling: data.selling,
+      offered: data.offered,
+      flashPrice: data.flashPrice,
+      endTime: data.endTime,
+      variantPrice: v?.price ?? null,
+      variantHasAttributes: !!v && v.value_ids.length > 0,
+    });
     // Until every attribute is chosen the server's "from" price stays: no single variant is priced yet.
     if (price && (v || !data.attributeIds.length)) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
     form.querySelectorAll<HTMLButtonElement>('button[type="submit"]:not([data-unavailable])').forEach((b) => (b.disabled = stock <= 0));
@@ -58,7 +65,8 @@ export function initBuyForm(form: HTMLFormElement): void {
       const next = (Number.parseInt(qty.value, 10) || 1) + Number(b.dataset.step);
       const max = Number(qty.max) || 1;
       if (next < 1) return say(data.messages.minimum);
-      if (next > max) return say(stockNow() <= data.maxPerOrder || data.maxPerOrder <= 0 ? data.messages.exceedsInventory : data.messages.maximum);
+      if (next > max)
+        return say(stockNow() <= data.maxPerOrder || data.maxPerOrder <= 0 ? data.messages.exceedsInventory : data.messages.maximum);
       qty.value = String(next);
       say('');
     });

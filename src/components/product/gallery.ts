@@ -1,5 +1,5 @@
 /** Gallery enhancement: zoom that follows the pointer (toggle by click, tap or keyboard) and video thumbnails that open an allowlisted iframe. */
-import { VIDEO_HOSTS } from '../../lib/video';
+import { VIDEO_HOSTS } from '@/lib/video';
 
 const allowed = (url: string) => {
   try {
@@ -39,9 +39,9 @@ export function initGallery(root: HTMLElement): void {
       showVideo(stage, src, link.getAttribute('aria-label') ?? '');
     });
   });
-  root.querySelectorAll<HTMLInputElement>('input[name="pd-image"]').forEach((radio) =>
-    radio.addEventListener('change', () => stage.querySelector('.pd-video-frame')?.remove()),
-  );
+  root
+    .querySelectorAll<HTMLInputElement>('input[name="pd-image"]')
+    .forEach((radio) => radio.addEventListener('change', () => stage.querySelector('.pd-video-frame')?.remove()));
 }
 
 function showVideo(stage: HTMLElement, src: string, title: string): void {

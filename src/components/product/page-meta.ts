@@ -1,5 +1,5 @@
 /** Small pure helpers of the product page: which `/{main}` is ours, meta description, breadcrumb. */
-import { categoryUrl, productUrl, subCategoryUrl } from '../../lib/urls';
+import { categoryUrl, productUrl, subCategoryUrl } from '@/lib/urls';
 
 /** The first path segment every product URL uses (`productUrl` decides it). */
 export const MAIN_SEGMENT = productUrl({ slug: 'x' }).split('/')[1]!;
@@ -22,7 +22,10 @@ export function productMetaDescription(p: Pick<MetaInput, 'overview' | 'descript
 
 /** Home › category › sub-category › product, with absolute URLs. */
 export function productBreadcrumb(p: MetaInput, home: string, origin: string) {
-  const items = [{ name: home, url: `${origin}/` }, { name: p.category.title, url: origin + categoryUrl(p.category) }];
+  const items = [
+    { name: home, url: `${origin}/` },
+    { name: p.category.title, url: origin + categoryUrl(p.category) },
+  ];
   if (p.sub_category) items.push({ name: p.sub_category.title, url: origin + subCategoryUrl(p.category, p.sub_category) });
   items.push({ name: p.title, url: origin + productUrl(p) });
   return items;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Settings } from '../../lib/schemas/settings';
-import { blogUrl, discoverUrl, homeUrl, pageUrl, trackOrderUrl } from '../../lib/urls';
+import type { Settings } from '@/lib/schemas/settings';
+import { blogUrl, discoverUrl, homeUrl, pageUrl, trackOrderUrl } from '@/lib/urls';
 
 export interface MenuLink {
   href: string;

@@ -6,7 +6,7 @@
  * (`{email}` is replaced by the account's address). A submit button with `data-stay` stays on the
  * page and shows the answer instead.
  */
-import { guestToken } from '../../lib/api';
+import { guestToken } from '@/lib/api';
 
 interface Envelope {
   status: number;
@@ -67,11 +67,20 @@ async function submit(event: SubmitEvent) {
   const buttons = [...form.querySelectorAll('button')];
   buttons.forEach((b) => (b.disabled = true));
   clearErrors(form);
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', language: document.documentElement.lang || 'en' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    language: document.documentElement.lang || 'en',
+  };
   const token = guestToken();
   if (token) headers.authorization = `Bearer ${token}`;
   try {
-    const res = await fetch(`/api/v1/${form.dataset.authApi}`, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+    const res = await fetch(`/api/v1/${form.dataset.authApi}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
     const envelope = (await res.json().catch(() => null)) as Envelope | null;
     if (!envelope || typeof envelope.status !== 'number') throw new Error('API is down.');
     if (envelope.status === 200 && res.ok) {

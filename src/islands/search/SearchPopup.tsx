@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatPrice, priceOf } from '../../lib/price';
-import { productUrl } from '../../lib/urls';
-import { highlightParts, suggestionHref } from '../../lib/search-highlight';
-import { createSuggestClient } from './suggest-client';
-import type { PopupConfig, SuggestionsData } from './types';
+import { formatPrice, priceOf } from '@/lib/price';
+import { productUrl } from '@/lib/urls';
+import { highlightParts, suggestionHref } from '@/lib/search-highlight';
+import { createSuggestClient } from '@/islands/search/suggest-client';
+import type { PopupConfig, SuggestionsData } from '@/islands/search/types';
 
 /** The spec's timings (section 9): ask 700 ms after typing stops; close 100 ms after the input loses focus. */
 export const SUGGEST_DELAY_MS = 700;
@@ -138,7 +138,9 @@ export default function SearchPopup({ input, config }: Props) {
     if (!count) return null;
     return (
       <div role="group" aria-labelledby={`${LISTBOX_ID}-${key}`} key={key}>
-        <h3 id={`${LISTBOX_ID}-${key}`} role="presentation">{title}</h3>
+        <h3 id={`${LISTBOX_ID}-${key}`} role="presentation">
+          {title}
+        </h3>
         {items.map((o, i) => (
           <a key={o.id} id={o.id} role="option" href={o.href} aria-selected={start + i === active} tabIndex={-1}>
             {o.content}
@@ -153,15 +155,26 @@ export default function SearchPopup({ input, config }: Props) {
     // Pressing inside the popup must not blur the input (its 100 ms close would beat the click).
     <div className="search-popup" onMouseDown={(e) => e.preventDefault()}>
       <div id={LISTBOX_ID} role="listbox" aria-label={texts.label}>
-        {d && !empty && [
-          group('keywords', texts.keywords, d.suggested.length),
-          group('categories', texts.categories, d.category.length),
-          group('subcategories', texts.subCategories, d.sub_category.length),
-          group('products', texts.products, d.product.length),
-        ]}
+        {d &&
+          !empty && [
+            group('keywords', texts.keywords, d.suggested.length),
+            group('categories', texts.categories, d.category.length),
+            group('subcategories', texts.subCategories, d.sub_category.length),
+            group('products', texts.products, d.product.length),
+          ]}
       </div>
       <p className="status" role="status">
-        {empty ? <>{texts.nothingFound} “{current!.q}”</> : !current ? (failed ? texts.failed : texts.searching) : null}
+        {empty ? (
+          <>
+            {texts.nothingFound} “{current!.q}”
+          </>
+        ) : !current ? (
+          failed ? (
+            texts.failed
+          ) : (
+            texts.searching
+          )
+        ) : null}
       </p>
     </div>
   );
@@ -174,12 +187,21 @@ function Marked({ title, q }: { title: string; q: string }) {
 function buildOptions(q: string, d: SuggestionsData, config: PopupConfig): Option[] {
   const id = (kind: string, key: string | number) => `${LISTBOX_ID}-${kind}-${key}`;
   return [
-    ...d.suggested.map((k) => ({ id: id('k', k.title.replace(/\W+/g, '_')), href: suggestionHref('keyword', q, k.title), content: <Marked title={k.title} q={q} /> })),
+    ...d.suggested.map((k) => ({
+      id: id('k', k.title.replace(/\W+/g, '_')),
+      href: suggestionHref('keyword', q, k.title),
+      content: <Marked title={k.title} q={q} />,
+    })),
     ...d.category.map((c) => ({ id: id('c', c.id), href: suggestionHref('category', q, c.id), content: <Marked title={c.title} q={q} /> })),
     ...d.sub_category.map((s) => ({
       id: id('s', s.id),
       href: suggestionHref('sub_category', q, s.id),
-      content: <><Marked title={s.title} q={q} /><span className="muted"> · {s.category.title}</span></>,
+      content: (
+        <>
+          <Marked title={s.title} q={q} />
+          <span className="muted"> · {s.category.title}</span>
+        </>
+      ),
     })),
     ...d.product.map((p) => {
       const price = priceOf({ selling: p.selling, offered: p.offered, flashPrice: p.price, endTime: p.end_time });

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import SearchPopup from './SearchPopup';
-import type { PopupConfig } from './types';
+import SearchPopup from '@/islands/search/SearchPopup';
+import type { PopupConfig } from '@/islands/search/types';
 
 /** Renders the popup beside the header's search input (loaded on the input's first focus, see shell/search.ts). */
 export function mountSearchPopup(form: HTMLFormElement, input: HTMLInputElement): void {

@@ -1,5 +1,5 @@
 /** Asks `api/v1/suggestions` and drops every answer that is not for the latest question. */
-import type { SuggestionsData } from './types';
+import type { SuggestionsData } from '@/islands/search/types';
 
 export interface SuggestClient {
   /** Resolves with the answer for `q`, or null when a newer question was asked meanwhile (or it was cancelled). */
@@ -16,7 +16,10 @@ export function createSuggestClient(fetcher: typeof fetch = fetch): SuggestClien
       controller?.abort();
       controller = new AbortController();
       try {
-        const res = await fetcher(`/api/v1/suggestions?q=${encodeURIComponent(q)}`, { signal: controller.signal, headers: { accept: 'application/json' } });
+        const res = await fetcher(`/api/v1/suggestions?q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        });
         const body = (await res.json()) as { status: number; data: SuggestionsData };
         if (id !== latest) return null;
         if (!res.ok || body.status !== 200) throw new Error(`suggestions answered ${res.status}`);

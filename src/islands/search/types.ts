@@ -1,4 +1,4 @@
-import type { ApiCard } from '../../lib/api-card';
+import type { ApiCard } from '@/lib/api-card';
 
 /** The popup's view of `api/v1/suggestions` (islands never import server code). */
 export type SuggestedProduct = ApiCard;

@@ -1,5 +1,5 @@
-import { $cartCount, setCartCount } from '../../stores/cart-count';
-import { cartCountOf, readCookie } from './logic';
+import { $cartCount, setCartCount } from '@/stores/cart-count';
+import { cartCountOf, readCookie } from '@/islands/shell/logic';
 
 /** Fills the cart badge from the `cart_count` cookie and keeps it in step with $cartCount. */
 export function enhanceCartBadge(): void {

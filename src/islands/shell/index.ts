@@ -1,14 +1,23 @@
 /** The shell's one script (bundled by Astro): small vanilla enhancements, each a no-op when its markup is absent. */
-import { enhanceDropdowns } from './dropdowns';
-import { enhanceSearch } from './search';
-import { enhanceCartBadge } from './cart-badge';
-import { enhanceNotices } from './notices';
-import { enhanceToast } from './toast-view';
-import { enhanceProgress } from './progress';
-import { enhanceNewsletter } from './newsletter';
-import { enhanceMegaMenu } from './mega-menu';
+import { enhanceDropdowns } from '@/islands/shell/dropdowns';
+import { enhanceSearch } from '@/islands/shell/search';
+import { enhanceCartBadge } from '@/islands/shell/cart-badge';
+import { enhanceNotices } from '@/islands/shell/notices';
+import { enhanceToast } from '@/islands/shell/toast-view';
+import { enhanceProgress } from '@/islands/shell/progress';
+import { enhanceNewsletter } from '@/islands/shell/newsletter';
+import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
 
-for (const enhance of [enhanceToast, enhanceDropdowns, enhanceSearch, enhanceCartBadge, enhanceNotices, enhanceProgress, enhanceNewsletter, enhanceMegaMenu]) {
+for (const enhance of [
+  enhanceToast,
+  enhanceDropdowns,
+  enhanceSearch,
+  enhanceCartBadge,
+  enhanceNotices,
+  enhanceProgress,
+  enhanceNewsletter,
+  enhanceMegaMenu,
+]) {
   try {
     enhance();
   } catch (err) {

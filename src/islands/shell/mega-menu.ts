@@ -1,7 +1,7 @@
-import { cardPriceOf, formatPrice, type PriceFormat } from '../../lib/price';
-import { productUrl } from '../../lib/urls';
-import { api } from '../../lib/api';
-import type { ApiCard } from '../../lib/api-card';
+import { cardPriceOf, formatPrice, type PriceFormat } from '@/lib/price';
+import { productUrl } from '@/lib/urls';
+import { api } from '@/lib/api';
+import type { ApiCard } from '@/lib/api-card';
 
 /** What the mega menu reads of GET /api/v1/all?category= (`data.result.data`). */
 type MenuProduct = ApiCard;
@@ -16,7 +16,9 @@ const loaded = new Map<string, Promise<MenuProduct[]>>();
 export function loadCategoryProducts(slug: string): Promise<MenuProduct[]> {
   let hit = loaded.get(slug);
   if (!hit) {
-    hit = api<Listing>(`all?category=${encodeURIComponent(slug)}&per_page=${PER_PAGE}`).then((d) => (d?.result?.data ?? []).slice(0, PER_PAGE));
+    hit = api<Listing>(`all?category=${encodeURIComponent(slug)}&per_page=${PER_PAGE}`).then((d) =>
+      (d?.result?.data ?? []).slice(0, PER_PAGE),
+    );
     hit.catch(() => loaded.delete(slug));
     loaded.set(slug, hit);
   }
@@ -42,7 +44,9 @@ export function enhanceMegaMenu(): void {
     try {
       const products = await loadCategoryProducts(slug);
       if (active !== slug) return;
-      const body = products.length ? [productList(products, fmt, fromLabel, mega.dataset.defaultImage ?? '')] : [textNode('p', mega.dataset.empty ?? '', 'muted')];
+      const body = products.length
+        ? [productList(products, fmt, fromLabel, mega.dataset.defaultImage ?? '')]
+        : [textNode('p', mega.dataset.empty ?? '', 'muted')];
       render(panel, heading, body);
     } catch {
       if (active !== slug) return;
@@ -73,7 +77,10 @@ function textNode(tag: string, text: string, className: string): HTMLElement {
 
 /** The price the tile and product page show (the spec's rule; "from" when variants differ), as text. */
 export function menuPrice(p: MenuProduct, fmt: PriceFormat, fromLabel: string, now = Date.now()): string {
-  const price = cardPriceOf({ selling: p.selling, offered: p.offered, flashPrice: p.price, endTime: p.end_time, variantPrices: p.variant_prices ?? [] }, now);
+  const price = cardPriceOf(
+    { selling: p.selling, offered: p.offered, flashPrice: p.price, endTime: p.end_time, variantPrices: p.variant_prices ?? [] },
+    now,
+  );
   const text = formatPrice(price.current, fmt);
   return price.from ? fromLabel.replace('{price}', text) : text;
 }

@@ -1,5 +1,5 @@
-import { api, ApiError } from '../../lib/api';
-import { showSuccess } from '../../stores/toast';
+import { api, ApiError } from '@/lib/api';
+import { showSuccess } from '@/stores/toast';
 
 /** The footer newsletter form: posts through api(); an error shows beside the field, success as the toast (the spec's messages come from the server). */
 export function enhanceNewsletter(): void {

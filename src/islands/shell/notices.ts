@@ -1,4 +1,4 @@
-import { dismissKey, type Notice } from './logic';
+import { dismissKey, type Notice } from '@/islands/shell/logic';
 
 /** Close buttons of the top banner, popup banner and cookie notice: remember the dismissal, hide, and (top banner) reload. */
 export function enhanceNotices(): void {

@@ -1,4 +1,4 @@
-import { shouldSearch } from './logic';
+import { shouldSearch } from '@/islands/shell/logic';
 
 /** The header search: ignores blank text, stays put when the same search is shown, and the mobile toggle. */
 export function enhanceSearch(): void {
@@ -18,7 +18,7 @@ export function enhanceSearch(): void {
   input.addEventListener(
     'focus',
     () => {
-      import('../search/mount')
+      import('@/islands/search/mount')
         .then(({ mountSearchPopup }) => mountSearchPopup(form, input))
         .catch((err: unknown) => console.error('[search] the suggestions popup could not load', err));
     },

@@ -1,4 +1,4 @@
-import { $toast, hideToast, showError, showSuccess } from '../../stores/toast';
+import { $toast, hideToast, showError, showSuccess } from '@/stores/toast';
 
 /** Shows $toast in the server-rendered live region; a server flash message joins the store so it auto-hides too. */
 export function enhanceToast(): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_INT, PASSWORD_MIN, PHONE_PATTERN, emailField, optionalText, requiredText } from './fields';
+import { MAX_DB_INT, PASSWORD_MIN, PHONE_PATTERN, emailField, optionalText, requiredText } from '@/lib/schemas/fields';
 
 /** The spec's image rule (section 5): jpeg or png, at most 1000 KB. */
 export const IMAGE_MAX_KB = 1000;
@@ -49,7 +49,11 @@ export const ProfileSchema = z.object({
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 const password = (type: string) =>
-  z.string({ error: `${type} is required` }).min(1, `${type} is required`).min(PASSWORD_MIN, 'Invalid Password Length').max(200, 'Invalid Password Length');
+  z
+    .string({ error: `${type} is required` })
+    .min(1, `${type} is required`)
+    .min(PASSWORD_MIN, 'Invalid Password Length')
+    .max(200, 'Invalid Password Length');
 
 export const PasswordChangeSchema = z
   .object({
@@ -67,9 +71,16 @@ export const DeleteAccountSchema = z.object({
 });
 
 export const FollowSchema = z.object({
-  store_id: z.coerce.number({ error: 'Store is required' }).int('Store is required').positive('Store is required').max(MAX_DB_INT, 'Store is required'),
+  store_id: z.coerce
+    .number({ error: 'Store is required' })
+    .int('Store is required')
+    .positive('Store is required')
+    .max(MAX_DB_INT, 'Store is required'),
   /** Absent: toggle. */
-  follow: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional().transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true')),
+  follow: z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true')),
 });
 
 /** A positive integer id from a path segment or form field. */

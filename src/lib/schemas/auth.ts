@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isInvalidPhone, PASSWORD_MIN, requiredMessage, requiredText } from './fields';
+import { emailField, isInvalidPhone, PASSWORD_MIN, requiredMessage, requiredText } from '@/lib/schemas/fields';
 
 /** Password rules of the spec's section 5: at least 6 characters ('Invalid Password Length'). */
 export const PASSWORD_MAX = 200;
@@ -41,7 +41,10 @@ export const SignupSchema = z
 export const SigninSchema = z.object({
   email: emailField(),
   // Length rules are not checked at sign-in: an old password must still be accepted.
-  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')).max(PASSWORD_MAX),
+  password: z
+    .string({ error: requiredMessage('Password') })
+    .min(1, requiredMessage('Password'))
+    .max(PASSWORD_MAX),
 });
 
 const CODE = /^\d{6}$/;
@@ -76,7 +79,12 @@ export const ForgotPasswordSchema = z.object({ email: emailField() });
 /** `user/update-password`: a reset link's `token`, or the `email` and mailed `code`, plus the new password. */
 export const UpdatePasswordSchema = z
   .object({
-    token: z.string().trim().max(200).optional().transform((t) => (t ? t : undefined)),
+    token: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((t) => (t ? t : undefined)),
     email: z.string().optional(),
     code: z.string().optional(),
     password: passwordField(),

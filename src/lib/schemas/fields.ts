@@ -44,7 +44,9 @@ export const requiredText = (type: string, max = 500, opts: { multiline?: boolea
     .refine((v) => isSafeText(v, opts.multiline), unsafeTextMessage(type));
 
 export const emailField = (type = 'Email') =>
-  requiredText(type, 254).regex(EMAIL_PATTERN, 'Invalid email').transform((e) => e.toLowerCase());
+  requiredText(type, 254)
+    .regex(EMAIL_PATTERN, 'Invalid email')
+    .transform((e) => e.toLowerCase());
 
 /** The spec's phone check is written inverted (true means invalid); this is the plain reading. */
 export const isInvalidPhone = (phone: string) => !PHONE_PATTERN.test(phone.trim());

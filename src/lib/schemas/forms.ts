@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './fields';
+import { emailField, requiredText } from '@/lib/schemas/fields';
 
 export const NewsletterSchema = z.object({ email: emailField() });
 

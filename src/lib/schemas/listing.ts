@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from './fields';
-import { DEFAULT_PER_PAGE, DEFAULT_SORT, MAX_PAGE, MAX_PER_PAGE, parseMoney, queryToObject, SORTS, type ListingFilters } from '../listing-filters';
+import { MAX_DB_INT } from '@/lib/schemas/fields';
+import {
+  DEFAULT_PER_PAGE,
+  DEFAULT_SORT,
+  MAX_PAGE,
+  MAX_PER_PAGE,
+  parseMoney,
+  queryToObject,
+  SORTS,
+  type ListingFilters,
+} from '@/lib/listing-filters';
 
 const MAX_IDS = 100;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/i;
@@ -25,11 +34,18 @@ const minorUnits = (label: string) =>
     .refine((n) => n <= MAX_DB_INT, `The ${label} price must be a whole number of cents (minor units), like 1499 for 14.99.`);
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 
 const idList = (label: string) =>
   z.string().transform((text, ctx) => {
-    const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!parts.length || parts.length > MAX_IDS || !parts.every((p) => /^\d{1,9}$/.test(p) && Number(p) > 0)) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a comma-separated list of up to ${MAX_IDS} ids, like 3,7.` });
       return z.NEVER;
@@ -53,7 +69,14 @@ export const ListingFieldSchemas = {
   category_ids: idList('category_ids'),
   sub_category_ids: idList('sub_category_ids'),
   tags: z.string().transform((text, ctx) => {
-    const parts = [...new Set(text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))];
+    const parts = [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
     // A tag is a slug or an id; all-digit values are ids, so they must fit the id column.
     const valid = (p: string) => SLUG.test(p) && (!/^\d+$/.test(p) || Number(p) <= MAX_DB_INT);
     if (!parts.length || parts.length > MAX_IDS || !parts.every(valid)) {
@@ -75,7 +98,11 @@ export const ApiListingFieldSchemas = { ...ListingFieldSchemas, min: minorUnits(
 
 /** The whole API query, strict: any bad value fails with a message a person can act on. */
 export const ListingQuerySchema = z
-  .object(Object.fromEntries(Object.entries(ApiListingFieldSchemas).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof ApiListingFieldSchemas]: z.ZodOptional<(typeof ApiListingFieldSchemas)[K]> })
+  .object(
+    Object.fromEntries(Object.entries(ApiListingFieldSchemas).map(([k, s]) => [k, s.optional()])) as {
+      [K in keyof typeof ApiListingFieldSchemas]: z.ZodOptional<(typeof ApiListingFieldSchemas)[K]>;
+    },
+  )
   .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
     message: 'The minimum price must not be above the maximum price.',
     path: ['min'],

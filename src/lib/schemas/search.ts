@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORTS, type Sort } from '../listing-filters';
+import { SORTS, type Sort } from '@/lib/listing-filters';
 
 /** Longest search text read; the API refuses more, pages search the first this many characters. */
 export const MAX_SEARCH_CHARS = 200;
@@ -28,4 +28,6 @@ export const SuggestTextSchema = text;
 
 export const SearchSortSchema = z.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}.` });
 /** `in_stock=1` keeps only products in stock. */
-export const InStockSchema = z.enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0.' }).transform((v) => v === '1' || v === 'true');
+export const InStockSchema = z
+  .enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0.' })
+  .transform((v) => v === '1' || v === 'true');

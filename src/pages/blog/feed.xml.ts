@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { listPosts } from '../../server/content/blog';
-import { renderAtomFeed } from '../../server/content/feed';
-import { publicOrigin } from '../../server/http/origin';
+import { listPosts } from '@/server/content/blog';
+import { renderAtomFeed } from '@/server/content/feed';
+import { publicOrigin } from '@/server/core/origin';
 
 /** `/blog/feed.xml`: the newest 20 posts as Atom. */
 export const GET: APIRoute = async ({ locals }) => {

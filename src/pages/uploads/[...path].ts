@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readUpload } from '../../server/uploads/storage';
+import { readUpload } from '@/server/uploads/storage';
 
 /**
  * Serves uploaded files (avatars) from DATA_DIR/uploads. Names are random and never reused, so
@@ -7,7 +7,11 @@ import { readUpload } from '../../server/uploads/storage';
  */
 export const GET: APIRoute = async ({ params }) => {
   const file = await readUpload(params.path ?? '');
-  if (!file) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  if (!file)
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       'content-type': file.contentType,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { banners } from '../db/schema';
-import { sourceHref } from './sources';
+import { getDb } from '@/server/db/client';
+import { banners } from '@/server/db/schema';
+import { sourceHref } from '@/server/catalog/sources';
 
 /** Banner type 1 is the home page's main slider; types 2–9 are placed in blocks further down. */
 export const SLIDER_TYPE = 1;
@@ -24,7 +24,11 @@ export interface BannerItem {
 
 /** Active banners in display order, each with its link resolved. */
 export async function listBanners(): Promise<BannerItem[]> {
-  const rows = await getDb().select().from(banners).where(and(eq(banners.status, 1))).orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
+  const rows = await getDb()
+    .select()
+    .from(banners)
+    .where(and(eq(banners.status, 1)))
+    .orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
   return rows.map((b) => ({
     id: b.id,
     type: b.type,

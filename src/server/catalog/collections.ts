@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { collections, shippingRules } from '../db/schema';
+import { getDb } from '@/server/db/client';
+import { collections, shippingRules } from '@/server/db/schema';
 
 export interface CollectionItem {
   id: number;
@@ -28,7 +28,12 @@ export interface ShippingRuleItem {
 /** Shipping rules (the listing response's "shipping rules"): what a shopper may filter or read about delivery. */
 export async function listShippingRules(): Promise<ShippingRuleItem[]> {
   return getDb()
-    .select({ id: shippingRules.id, title: shippingRules.title, shipping_type: shippingRules.shippingType, day_needed: shippingRules.dayNeeded })
+    .select({
+      id: shippingRules.id,
+      title: shippingRules.title,
+      shipping_type: shippingRules.shippingType,
+      day_needed: shippingRules.dayNeeded,
+    })
     .from(shippingRules)
     .orderBy(asc(shippingRules.id));
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { flashSales } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import type { ListingFilters } from '../../lib/listing-filters';
-import { queryListingPage, type ListingPage } from './listing';
+import { getDb } from '@/server/db/client';
+import { flashSales } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
+import type { ListingFilters } from '@/lib/listing-filters';
+import { queryListingPage, type ListingPage } from '@/server/catalog/listing';
 
 export interface FlashSaleItem {
   id: number;
@@ -28,14 +28,24 @@ const toItem = (f: typeof flashSales.$inferSelect, now: Date): FlashSaleItem => 
 
 /** Active flash sales that have not ended: running ones first, then upcoming, by end time. */
 export async function listFlashSales(now = new Date()): Promise<FlashSaleItem[]> {
-  const rows = await getDb().select().from(flashSales).where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now))).orderBy(asc(flashSales.startsAt), asc(flashSales.endsAt));
+  const rows = await getDb()
+    .select()
+    .from(flashSales)
+    .where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now)))
+    .orderBy(asc(flashSales.startsAt), asc(flashSales.endsAt));
   return rows.map((r) => toItem(r, now)).sort((a, b) => (a.state === b.state ? 0 : a.state === 'running' ? -1 : 1));
 }
 
 /** One flash sale (running or upcoming) and a page of its products; ended or unknown sales are NOT_FOUND. */
-export async function getFlashSale(id: number, f: ListingFilters, now = new Date()): Promise<{ flash_sale: FlashSaleItem; result: ListingPage }> {
+export async function getFlashSale(
+  id: number,
+  f: ListingFilters,
+  now = new Date(),
+): Promise<{ flash_sale: FlashSaleItem; result: ListingPage }> {
   const db = getDb();
-  const sale = await db.query.flashSales.findFirst({ where: and(eq(flashSales.id, id), eq(flashSales.status, 1), gt(flashSales.endsAt, now)) });
+  const sale = await db.query.flashSales.findFirst({
+    where: and(eq(flashSales.id, id), eq(flashSales.status, 1), gt(flashSales.endsAt, now)),
+  });
   if (!sale) throw notFound('This flash sale');
   const result = await queryListingPage(db, f, { flashSaleId: sale.id }, now);
   return { flash_sale: toItem(sale, now), result };

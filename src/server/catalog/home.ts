@@ -1,13 +1,13 @@
-import { getDb } from '../db/client';
-import { DEFAULT_SORT, type ListingFilters } from '../../lib/listing-filters';
-import { listBanners, SLIDER_TYPE, type BannerItem } from './banners';
-import { listFlashSales, type FlashSaleItem } from './flash-sales';
-import { getListingFacets } from './listing-facets';
-import { queryListingPage } from './listing';
-import type { ProductCard } from './product-card';
-import type { CategoryItem } from './taxonomy';
-import type { CollectionItem } from './collections';
-import { flashSaleUrl } from '../../lib/urls';
+import { getDb } from '@/server/db/client';
+import { DEFAULT_SORT, type ListingFilters } from '@/lib/listing-filters';
+import { listBanners, SLIDER_TYPE, type BannerItem } from '@/server/catalog/banners';
+import { listFlashSales, type FlashSaleItem } from '@/server/catalog/flash-sales';
+import { getListingFacets } from '@/server/catalog/listing-facets';
+import { queryListingPage } from '@/server/catalog/listing';
+import type { ProductCard } from '@/server/catalog/product-card';
+import type { CategoryItem } from '@/server/catalog/taxonomy';
+import type { CollectionItem } from '@/server/catalog/collections';
+import { flashSaleUrl } from '@/lib/urls';
 
 export const HOME_PRODUCTS = 30;
 export const HOME_FLASH_PRODUCTS = 10;
@@ -34,10 +34,14 @@ export async function getHome(now = new Date()): Promise<HomeData> {
     queryListingPage(db, page(HOME_PRODUCTS), {}, now, { withTotal: false }),
   ]);
   const running = sales.find((s) => s.state === 'running') ?? null;
-  const flashProducts = running ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data : [];
+  const flashProducts = running
+    ? (await queryListingPage(db, page(HOME_FLASH_PRODUCTS, 'price_asc'), { flashSaleId: running.id }, now, { withTotal: false })).data
+    : [];
   return {
     slider: allBanners.filter((b) => b.type === SLIDER_TYPE),
-    banners: allBanners.filter((b) => b.type !== SLIDER_TYPE).map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
+    banners: allBanners
+      .filter((b) => b.type !== SLIDER_TYPE)
+      .map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
     collections: facets.collections,
     featured_categories: facets.all_categories.filter((c) => c.featured),
     featured_brands: facets.brands.filter((b) => b.featured),

@@ -1,11 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { products } from '../db/schema';
-import { cardColumns, toCards, type ProductCard } from './product-card';
+import { getDb } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
 
 /** The newest active products, for the home page. */
 export async function listLatestProducts(limit = 20): Promise<ProductCard[]> {
   const db = getDb();
-  const rows = await db.select(cardColumns).from(products).where(eq(products.status, 1)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(eq(products.status, 1))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
   return toCards(db, rows);
 }

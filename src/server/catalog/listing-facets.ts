@@ -1,6 +1,6 @@
-import { listBrands, listCategoryTree, type CategoryItem } from './taxonomy';
-import { listCollections, listShippingRules, type CollectionItem, type ShippingRuleItem } from './collections';
-import { memoFor } from '../cache/memo';
+import { listBrands, listCategoryTree, type CategoryItem } from '@/server/catalog/taxonomy';
+import { listCollections, listShippingRules, type CollectionItem, type ShippingRuleItem } from '@/server/catalog/collections';
+import { memoFor } from '@/server/core/memo';
 
 /** The lists every listing response carries beside its products (the spec's section 3). */
 export interface ListingFacets {

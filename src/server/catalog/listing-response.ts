@@ -1,6 +1,6 @@
-import type { ListingFilters } from '../../lib/listing-filters';
-import { browseListing, type ListingContext, type ListingPage } from './listing';
-import { getListingFacets, type ListingFacets } from './listing-facets';
+import type { ListingFilters } from '@/lib/listing-filters';
+import { browseListing, type ListingContext, type ListingPage } from '@/server/catalog/listing';
+import { getListingFacets, type ListingFacets } from '@/server/catalog/listing-facets';
 
 /** The spec's "Product listing response": result, all_categories, category, collections, brands, shipping rules. */
 export type ListingResponse = ListingContext & ListingFacets & { result: ListingPage };

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import { pageHref } from '../../lib/listing-pages';
-import type { ListingPage } from './listing';
-import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, type Crumb } from './seo';
-import { publicOrigin } from '../http/origin';
+import { pageHref } from '@/lib/listing-pages';
+import type { ListingPage } from '@/server/catalog/listing';
+import { breadcrumbJsonLd, canonicalUrl, itemListJsonLd, type Crumb } from '@/server/catalog/seo';
+import { publicOrigin } from '@/server/core/origin';
 
 export interface ListingSeo {
   title: string;

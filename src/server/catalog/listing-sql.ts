@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { collectionProducts, flashSaleProducts, flashSales, inventories, inventoryAttributes, productTags, products } from '../db/schema';
-import type { ListingFilters, Sort } from '../../lib/listing-filters';
+import type { Tx } from '@/server/db/client';
+import {
+  collectionProducts,
+  flashSaleProducts,
+  flashSales,
+  inventories,
+  inventoryAttributes,
+  productTags,
+  products,
+} from '@/server/db/schema';
+import type { ListingFilters, Sort } from '@/lib/listing-filters';
 
 /**
  * SQL pieces of the listing query. The current price follows the spec's rule in SQL (running flash
@@ -26,7 +34,12 @@ export type FlashJoin = ReturnType<typeof runningFlashPrices>;
  * variant sells at the product's own price (price 0). Only products with variants appear.
  */
 export function variantPrices(db: Tx) {
-  const hasAttributes = exists(db.select({ one: sql`1` }).from(inventoryAttributes).where(eq(inventoryAttributes.inventoryId, inventories.id)));
+  const hasAttributes = exists(
+    db
+      .select({ one: sql`1` })
+      .from(inventoryAttributes)
+      .where(eq(inventoryAttributes.inventoryId, inventories.id)),
+  );
   return db
     .select({
       productId: inventories.productId,
@@ -61,7 +74,12 @@ export interface ResolvedScope {
 }
 
 /** Every WHERE condition of a listing; price bounds need the flash and variant joins (`needsFlash`). */
-export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: FlashJoin, vp: VariantJoin): { where: SQL; needsFlash: boolean } {
+export function listingConditions(
+  f: ListingFilters,
+  scope: ResolvedScope,
+  fp: FlashJoin,
+  vp: VariantJoin,
+): { where: SQL; needsFlash: boolean } {
   const c: (SQL | undefined)[] = [eq(products.status, 1)];
   if (scope.categoryId !== undefined) c.push(eq(products.categoryId, scope.categoryId));
   if (scope.subCategoryId !== undefined) c.push(eq(products.subCategoryId, scope.subCategoryId));
@@ -71,14 +89,22 @@ export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: F
   if (f.productIds?.length) c.push(inArray(products.id, f.productIds));
   if (f.brand !== undefined) c.push(eq(products.brandId, f.brand));
   if (scope.tagIds) {
-    c.push(scope.tagIds.length ? sql`${products.id} in (select ${productTags.productId} from ${productTags} where ${inArray(productTags.tagId, scope.tagIds)})` : sql`false`);
+    c.push(
+      scope.tagIds.length
+        ? sql`${products.id} in (select ${productTags.productId} from ${productTags} where ${inArray(productTags.tagId, scope.tagIds)})`
+        : sql`false`,
+    );
   }
   if (f.collection !== undefined) {
-    c.push(sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${eq(collectionProducts.collectionId, f.collection)})`);
+    c.push(
+      sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${eq(collectionProducts.collectionId, f.collection)})`,
+    );
   }
   if (scope.storeId !== undefined) c.push(eq(products.storeId, scope.storeId));
   if (scope.flashSaleId !== undefined) {
-    c.push(sql`${products.id} in (select ${flashSaleProducts.productId} from ${flashSaleProducts} where ${eq(flashSaleProducts.flashSaleId, scope.flashSaleId)})`);
+    c.push(
+      sql`${products.id} in (select ${flashSaleProducts.productId} from ${flashSaleProducts} where ${eq(flashSaleProducts.flashSaleId, scope.flashSaleId)})`,
+    );
   }
   if (f.rating !== undefined) c.push(gte(products.rating, String(f.rating)));
   const price = currentPriceSql(fp, vp);
@@ -91,11 +117,16 @@ export function listingConditions(f: ListingFilters, scope: ResolvedScope, fp: F
 export function listingOrder(sort: Sort, fp: FlashJoin, vp: VariantJoin): SQL[] {
   const price = currentPriceSql(fp, vp);
   switch (sort) {
-    case 'price_asc': return [asc(price), asc(products.id)];
-    case 'price_desc': return [desc(price), desc(products.id)];
-    case 'rating': return [desc(products.rating), desc(products.reviewCount), desc(products.id)];
-    case 'popularity': return [desc(products.soldCount), desc(products.viewCount), desc(products.id)];
-    case 'newest': return [desc(products.createdAt), desc(products.id)];
+    case 'price_asc':
+      return [asc(price), asc(products.id)];
+    case 'price_desc':
+      return [desc(price), desc(products.id)];
+    case 'rating':
+      return [desc(products.rating), desc(products.reviewCount), desc(products.id)];
+    case 'popularity':
+      return [desc(products.soldCount), desc(products.viewCount), desc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
   }
 }
 

@@ -1,13 +1,20 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
-import { keyedMemo } from '../cache/memo';
-import { getDb, type Tx } from '../db/client';
-import { brands, categories, collections, products, subCategories, tags } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
-import { parseWith } from '../http/body';
-import { queryToObject, type ListingFilters } from '../../lib/listing-filters';
-import { ListingQuerySchema } from '../../lib/schemas/listing';
-import { cardColumns, toCards, type ProductCard } from './product-card';
-import { listingConditions, listingOrder, runningFlashPrices, sortNeedsFlash, variantPrices, type ResolvedScope } from './listing-sql';
+import { keyedMemo } from '@/server/core/memo';
+import { getDb, type Tx } from '@/server/db/client';
+import { brands, categories, collections, products, subCategories, tags } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
+import { parseWith } from '@/server/core/validation';
+import { queryToObject, type ListingFilters } from '@/lib/listing-filters';
+import { ListingQuerySchema } from '@/lib/schemas/listing';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import {
+  listingConditions,
+  listingOrder,
+  runningFlashPrices,
+  sortNeedsFlash,
+  variantPrices,
+  type ResolvedScope,
+} from '@/server/catalog/listing-sql';
 
 /** A page of a listing, in the shape of DESIGN.md's `data.result`. */
 export interface ListingPage {
@@ -47,9 +54,13 @@ export async function resolveListingContext(db: Tx, f: ListingFilters): Promise<
   const scope: ResolvedScope = {};
   if (f.subCategory && !f.category) throw new AppError({ code: 'VALIDATION', message: 'Choose a category together with the subcategory.' });
   const [category, brand, collection, tagRows] = await Promise.all([
-    f.category ? db.query.categories.findFirst({ columns: named, where: and(eq(categories.slug, f.category), eq(categories.status, 1)) }) : undefined,
+    f.category
+      ? db.query.categories.findFirst({ columns: named, where: and(eq(categories.slug, f.category), eq(categories.status, 1)) })
+      : undefined,
     f.brand ? db.query.brands.findFirst({ columns: named, where: and(eq(brands.id, f.brand), eq(brands.status, 1)) }) : undefined,
-    f.collection ? db.query.collections.findFirst({ columns: named, where: and(eq(collections.id, f.collection), eq(collections.status, 1)) }) : undefined,
+    f.collection
+      ? db.query.collections.findFirst({ columns: named, where: and(eq(collections.id, f.collection), eq(collections.status, 1)) })
+      : undefined,
     f.tags?.length ? findTagIds(db, f.tags) : undefined,
   ]);
   if (f.category && !category) throw notFound('This category');
@@ -88,19 +99,41 @@ async function findTagIds(db: Tx, keys: string[]): Promise<number[]> {
  * One page of active products matching the filters: one query for the rows, one for the count
  * (skipped with `withTotal: false`, e.g. the home page, and remembered briefly per filter set).
  */
-export async function queryListingPage(db: Tx, f: ListingFilters, scope: ResolvedScope, now = new Date(), opts: { withTotal?: boolean } = {}): Promise<ListingPage> {
+export async function queryListingPage(
+  db: Tx,
+  f: ListingFilters,
+  scope: ResolvedScope,
+  now = new Date(),
+  opts: { withTotal?: boolean } = {},
+): Promise<ListingPage> {
   const fp = runningFlashPrices(db, now);
   const vp = variantPrices(db);
   const { where, needsFlash } = listingConditions(f, scope, fp, vp);
   const rowsQuery = db.select(cardColumns).from(products);
   const countQuery = db.select({ n: count() }).from(products);
-  const countKey = JSON.stringify([scope, f.min, f.max, f.rating, f.categoryIds, f.subCategoryIds, f.brandIds, f.productIds, f.brand, f.collection]);
+  const countKey = JSON.stringify([
+    scope,
+    f.min,
+    f.max,
+    f.rating,
+    f.categoryIds,
+    f.subCategoryIds,
+    f.brandIds,
+    f.productIds,
+    f.brand,
+    f.collection,
+  ]);
   const countTotal = async () => {
-    const [counted] = await (needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : countQuery).where(where);
+    const [counted] = await (
+      needsFlash ? countQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : countQuery
+    ).where(where);
     return Number(counted?.n ?? 0);
   };
   const [rows, counted] = await Promise.all([
-    (needsFlash || sortNeedsFlash(f.sort) ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : rowsQuery)
+    (needsFlash || sortNeedsFlash(f.sort)
+      ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id))
+      : rowsQuery
+    )
       .where(where)
       .orderBy(...listingOrder(f.sort, fp, vp))
       .limit(f.perPage)
@@ -126,7 +159,10 @@ const counts = keyedMemo<number>(15_000, 500);
 export const clearListingCounts = (): void => counts.clear();
 
 /** A listing (category, subcategory, source keys, brand, collection): its context and one page of products. */
-export async function browseListing(f: ListingFilters, extra: Pick<ResolvedScope, 'flashSaleId' | 'storeId'> = {}): Promise<ListingContext & { result: ListingPage }> {
+export async function browseListing(
+  f: ListingFilters,
+  extra: Pick<ResolvedScope, 'flashSaleId' | 'storeId'> = {},
+): Promise<ListingContext & { result: ListingPage }> {
   const db = getDb();
   const { context, scope } = await resolveListingContext(db, f);
   const result = await queryListingPage(db, f, { ...scope, ...extra });

@@ -1,7 +1,7 @@
-import { isAppError } from '../http/errors';
-import { readListingQueryLeniently } from '../../lib/schemas/listing';
-import type { ListingFilters } from '../../lib/listing-filters';
-import { MAIN } from '../../lib/urls';
+import { isAppError } from '@/server/core/errors';
+import { readListingQueryLeniently } from '@/lib/schemas/listing';
+import type { ListingFilters } from '@/lib/listing-filters';
+import { MAIN } from '@/lib/urls';
 
 /** Awaits a page's data; an unknown item (NOT_FOUND) or an impossible request gives null, for the 404 page. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {

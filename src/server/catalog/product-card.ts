@@ -1,8 +1,8 @@
 import { and, eq, exists, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '../db/schema';
-import { cardPriceOf } from '../../lib/price';
-import type { ApiCard } from '../../lib/api-card';
+import type { Tx } from '@/server/db/client';
+import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '@/server/db/schema';
+import { cardPriceOf } from '@/lib/price';
+import type { ApiCard } from '@/lib/api-card';
 
 /** What every response carries for a product (DESIGN.md): prices in cents, flash price and its end. */
 export interface ProductCard extends ApiCard {
@@ -43,7 +43,9 @@ export async function flashPricesFor(db: Tx, ids: number[], now = new Date()) {
     .select({ productId: flashSaleProducts.productId, price: flashSaleProducts.price, endsAt: flashSales.endsAt })
     .from(flashSaleProducts)
     .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
-    .where(and(inArray(flashSaleProducts.productId, ids), eq(flashSales.status, 1), lte(flashSales.startsAt, now), gt(flashSales.endsAt, now)))
+    .where(
+      and(inArray(flashSaleProducts.productId, ids), eq(flashSales.status, 1), lte(flashSales.startsAt, now), gt(flashSales.endsAt, now)),
+    )
     .orderBy(sql`${flashSaleProducts.price} asc`);
   const map = new Map<number, { price: number; endsAt: Date }>();
   for (const r of rows) if (!map.has(r.productId)) map.set(r.productId, { price: r.price, endsAt: r.endsAt });
@@ -57,7 +59,17 @@ export async function variantPricesFor(db: Tx, ids: number[]) {
   const rows = await db
     .select({ productId: inventories.productId, price: inventories.price })
     .from(inventories)
-    .where(and(inArray(inventories.productId, ids), exists(db.select({ one: sql`1` }).from(inventoryAttributes).where(eq(inventoryAttributes.inventoryId, inventories.id)))))
+    .where(
+      and(
+        inArray(inventories.productId, ids),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(inventoryAttributes)
+            .where(eq(inventoryAttributes.inventoryId, inventories.id)),
+        ),
+      ),
+    )
     .orderBy(inventories.id);
   for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.price]);
   return map;
@@ -70,7 +82,10 @@ export async function toCards(db: Tx, rows: CardRow[], wishlisted: Set<number> =
   return rows.map((r) => {
     const f = flash.get(r.id);
     const variantPrices = variants.get(r.id) ?? [];
-    const p = cardPriceOf({ selling: r.selling, offered: r.offered, flashPrice: f?.price ?? null, endTime: f?.endsAt ?? null, variantPrices }, now.getTime());
+    const p = cardPriceOf(
+      { selling: r.selling, offered: r.offered, flashPrice: f?.price ?? null, endTime: f?.endsAt ?? null, variantPrices },
+      now.getTime(),
+    );
     return {
       id: r.id,
       slug: r.slug,

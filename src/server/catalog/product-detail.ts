@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { brands, bundleDeals, categories, products, shippingRules, stores, subCategories } from '../db/schema';
-import { notFound } from '../http/errors';
-import { cardColumns, toCards, type ProductCard } from './product-card';
-import { getProductExtras } from './product-extras';
-import { getProductVariants, type AttributeGroup, type ProductInventory } from './product-variants';
-import { sanitizeDescription } from './product-description';
-import { listStoreVouchers, type StoreVoucher } from '../vouchers/store-vouchers';
+import { getDb, type Tx } from '@/server/db/client';
+import { brands, bundleDeals, categories, products, shippingRules, stores, subCategories } from '@/server/db/schema';
+import { notFound } from '@/server/core/errors';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { getProductExtras } from '@/server/catalog/product-extras';
+import { getProductVariants, type AttributeGroup, type ProductInventory } from '@/server/catalog/product-variants';
+import { sanitizeDescription } from '@/server/catalog/product-description';
+import { listStoreVouchers, type StoreVoucher } from '@/server/vouchers/store-vouchers';
 
 const SLUG_OR_ID = /^[\p{L}\p{N}_-]{1,200}$/u;
 
@@ -44,10 +44,18 @@ export interface ProductDetail extends ProductCard {
 export async function findProductRow(ref: string, db: Tx = getDb()) {
   // Slugs are letters, digits and dashes; anything else (a NUL byte, a path) cannot name a product.
   if (!SLUG_OR_ID.test(ref)) return null;
-  const bySlug = await db.select().from(products).where(and(eq(products.slug, ref), eq(products.status, 1))).limit(1);
+  const bySlug = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, ref), eq(products.status, 1)))
+    .limit(1);
   if (bySlug[0]) return bySlug[0];
   if (!/^\d{1,9}$/.test(ref)) return null;
-  const byId = await db.select().from(products).where(and(eq(products.id, Number(ref)), eq(products.status, 1))).limit(1);
+  const byId = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, Number(ref)), eq(products.status, 1)))
+    .limit(1);
   return byId[0] ?? null;
 }
 
@@ -97,19 +105,55 @@ async function loadRelated(db: Tx, p: typeof products.$inferSelect) {
   const one = async <T>(q: Promise<T[]>) => (await q)[0] ?? null;
   const [store, category, sub, brand, bundle, shipping] = await Promise.all([
     one(db.select().from(stores).where(eq(stores.id, p.storeId))),
-    one(db.select({ id: categories.id, slug: categories.slug, title: categories.title }).from(categories).where(eq(categories.id, p.categoryId))),
-    p.subCategoryId ? one(db.select({ id: subCategories.id, slug: subCategories.slug, title: subCategories.title }).from(subCategories).where(eq(subCategories.id, p.subCategoryId))) : null,
-    p.brandId ? one(db.select({ id: brands.id, slug: brands.slug, title: brands.title }).from(brands).where(eq(brands.id, p.brandId))) : null,
-    p.bundleDealId ? one(db.select().from(bundleDeals).where(and(eq(bundleDeals.id, p.bundleDealId), eq(bundleDeals.status, 1))).orderBy(asc(bundleDeals.id))) : null,
+    one(
+      db
+        .select({ id: categories.id, slug: categories.slug, title: categories.title })
+        .from(categories)
+        .where(eq(categories.id, p.categoryId)),
+    ),
+    p.subCategoryId
+      ? one(
+          db
+            .select({ id: subCategories.id, slug: subCategories.slug, title: subCategories.title })
+            .from(subCategories)
+            .where(eq(subCategories.id, p.subCategoryId)),
+        )
+      : null,
+    p.brandId
+      ? one(db.select({ id: brands.id, slug: brands.slug, title: brands.title }).from(brands).where(eq(brands.id, p.brandId)))
+      : null,
+    p.bundleDealId
+      ? one(
+          db
+            .select()
+            .from(bundleDeals)
+            .where(and(eq(bundleDeals.id, p.bundleDealId), eq(bundleDeals.status, 1)))
+            .orderBy(asc(bundleDeals.id)),
+        )
+      : null,
     p.shippingRuleId ? one(db.select().from(shippingRules).where(eq(shippingRules.id, p.shippingRuleId))) : null,
   ]);
   if (!store || !category) throw notFound('This product');
   return {
-    store: { id: store.id, slug: store.slug, name: store.name, logo: store.logo, rating: Number(store.rating), joined_at: store.createdAt.toISOString() },
+    store: {
+      id: store.id,
+      slug: store.slug,
+      name: store.name,
+      logo: store.logo,
+      rating: Number(store.rating),
+      joined_at: store.createdAt.toISOString(),
+    },
     category,
     sub_category: sub,
     brand,
     bundle_deal: bundle ? { id: bundle.id, title: bundle.title, buy: bundle.buy, free: bundle.free } : null,
-    shipping: shipping ? { title: shipping.title, shipping_type: shipping.shippingType, day_needed: shipping.dayNeeded, default_price: shipping.defaultPrice } : null,
+    shipping: shipping
+      ? {
+          title: shipping.title,
+          shipping_type: shipping.shippingType,
+          day_needed: shipping.dayNeeded,
+          default_price: shipping.defaultPrice,
+        }
+      : null,
   };
 }

@@ -1,15 +1,32 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { productImages, productSpecs, productTags, productVideos, tags } from '../db/schema';
-import { videoEmbedUrl } from '../../lib/video';
+import type { Tx } from '@/server/db/client';
+import { productImages, productSpecs, productTags, productVideos, tags } from '@/server/db/schema';
+import { videoEmbedUrl } from '@/lib/video';
 
 /** Gallery images, allowlisted videos, specs and tags of one product. */
 export async function getProductExtras(db: Tx, productId: number) {
   const [images, videos, specs, tagRows] = await Promise.all([
-    db.select({ image: productImages.image }).from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id)),
-    db.select().from(productVideos).where(eq(productVideos.productId, productId)).orderBy(asc(productVideos.position), asc(productVideos.id)),
-    db.select({ name: productSpecs.name, value: productSpecs.value }).from(productSpecs).where(eq(productSpecs.productId, productId)).orderBy(asc(productSpecs.position), asc(productSpecs.id)),
-    db.select({ id: tags.id, slug: tags.slug, title: tags.title }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(eq(productTags.productId, productId)).orderBy(asc(tags.title)),
+    db
+      .select({ image: productImages.image })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    db
+      .select()
+      .from(productVideos)
+      .where(eq(productVideos.productId, productId))
+      .orderBy(asc(productVideos.position), asc(productVideos.id)),
+    db
+      .select({ name: productSpecs.name, value: productSpecs.value })
+      .from(productSpecs)
+      .where(eq(productSpecs.productId, productId))
+      .orderBy(asc(productSpecs.position), asc(productSpecs.id)),
+    db
+      .select({ id: tags.id, slug: tags.slug, title: tags.title })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, productId))
+      .orderBy(asc(tags.title)),
   ]);
   return {
     images: images.map((i) => i.image),

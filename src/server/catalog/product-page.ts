@@ -1,9 +1,9 @@
-import { publicOrigin } from '../http/origin';
-import { getProductDetail, type ProductDetail } from './product-detail';
-import { listSuggestedFor } from './suggested';
-import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '../reviews';
-import type { Paged } from './product-paging';
-import type { ProductCard } from './product-card';
+import { publicOrigin } from '@/server/core/origin';
+import { getProductDetail, type ProductDetail } from '@/server/catalog/product-detail';
+import { listSuggestedFor } from '@/server/catalog/suggested';
+import { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewItem, type ReviewSummary } from '@/server/reviews';
+import type { Paged } from '@/server/catalog/product-paging';
+import type { ProductCard } from '@/server/catalog/product-card';
 
 export interface ProductPageData {
   product: ProductDetail;
@@ -21,7 +21,13 @@ export async function loadProductPage(ref: string, pages: { reviews: number; sug
     getReviewSummary(product.id),
     listReviews(product.id, pages.reviews, REVIEWS_PER_PAGE),
     listSuggestedFor(
-      { id: product.id, categoryId: product.category.id, subCategoryId: product.sub_category?.id ?? null, storeId: product.store.id, brandId: product.brand?.id ?? null },
+      {
+        id: product.id,
+        categoryId: product.category.id,
+        subCategoryId: product.sub_category?.id ?? null,
+        storeId: product.store.id,
+        brandId: product.brand?.id ?? null,
+      },
       pages.suggested,
     ),
   ]);

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { attributes, attributeValues, inventories, inventoryAttributes } from '../db/schema';
+import type { Tx } from '@/server/db/client';
+import { attributes, attributeValues, inventories, inventoryAttributes } from '@/server/db/schema';
 
 export interface AttributeGroup {
   id: number;
@@ -38,7 +38,12 @@ export async function getProductVariants(db: Tx, productId: number) {
     .from(inventoryAttributes)
     .innerJoin(attributeValues, eq(attributeValues.id, inventoryAttributes.attributeValueId))
     .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-    .where(inArray(inventoryAttributes.inventoryId, invs.map((i) => i.id)))
+    .where(
+      inArray(
+        inventoryAttributes.inventoryId,
+        invs.map((i) => i.id),
+      ),
+    )
     .orderBy(asc(attributes.id), asc(attributeValues.id));
   const groups = new Map<number, AttributeGroup>();
   for (const l of links) {

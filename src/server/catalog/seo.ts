@@ -1,11 +1,15 @@
-import { productUrl } from '../../lib/urls';
-import type { ProductCard } from './product-card';
+import { productUrl } from '@/lib/urls';
+import type { ProductCard } from '@/server/catalog/product-card';
 
 /** Keys that say *what* a listing is; filters, sorting and tracking params are noise for a canonical URL. */
 const CANONICAL_KEYS = ['category_ids', 'sub_category_ids', 'tags', 'brand_ids', 'product_ids', 'brand', 'collection', 'page'];
 
 /** Canonical URL of a listing: its path, the keys that define it, and the page when above 1. */
-export function canonicalUrl(origin: string, path: string, params: URLSearchParams | Record<string, string | number | undefined> = {}): string {
+export function canonicalUrl(
+  origin: string,
+  path: string,
+  params: URLSearchParams | Record<string, string | number | undefined> = {},
+): string {
   const source = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
   const q = new URLSearchParams();
   for (const key of CANONICAL_KEYS) {
@@ -38,7 +42,12 @@ export function itemListJsonLd(origin: string, name: string, cards: ProductCard[
     '@type': 'ItemList',
     name,
     numberOfItems: cards.length,
-    itemListElement: cards.map((p, i) => ({ '@type': 'ListItem', position: firstPosition + i, url: `${origin}${productUrl(p)}`, name: p.title })),
+    itemListElement: cards.map((p, i) => ({
+      '@type': 'ListItem',
+      position: firstPosition + i,
+      url: `${origin}${productUrl(p)}`,
+      name: p.title,
+    })),
   };
 }
 

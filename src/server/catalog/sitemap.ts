@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { brands, collections, flashSales, products, staticPages } from '../db/schema';
-import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '../../lib/urls';
-import { listCategoryTree } from './taxonomy';
+import { getDb } from '@/server/db/client';
+import { brands, collections, flashSales, products, staticPages } from '@/server/db/schema';
+import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '@/lib/urls';
+import { listCategoryTree } from '@/server/catalog/taxonomy';
 
 /** Slugs of the static pages the spec names; listed even before an operator writes them. */
 export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];
@@ -33,7 +33,10 @@ export async function listPageEntries(now = new Date()): Promise<SitemapEntry[]>
     listCategoryTree(),
     db.select({ id: brands.id }).from(brands).where(eq(brands.status, 1)),
     db.select({ id: collections.id }).from(collections).where(eq(collections.status, 1)),
-    db.select({ id: flashSales.id }).from(flashSales).where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now))),
+    db
+      .select({ id: flashSales.id })
+      .from(flashSales)
+      .where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now))),
     db.select({ slug: staticPages.slug }).from(staticPages),
   ]);
   const entries: SitemapEntry[] = ['/', '/categories', '/brands', '/discover/products', '/flash-sale'].map((path) => ({ path }));
@@ -65,7 +68,9 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 /** The sitemap document for these entries under this origin. */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -77,5 +82,14 @@ export function renderSitemapIndex(origin: string, pages: number[]): string {
 
 /** robots.txt: private areas closed, the sitemap named. */
 export function renderRobots(origin: string): string {
-  return ['User-agent: *', 'Disallow: /user', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /api', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /user',
+    'Disallow: /cart',
+    'Disallow: /checkout',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
-import type { ListingFilters } from '../../lib/listing-filters';
-import type { ListingFacets } from './listing-facets';
+import type { ListingFilters } from '@/lib/listing-filters';
+import type { ListingFacets } from '@/server/catalog/listing-facets';
 
 /**
  * A heading for a source listing (`/{main}/products?category_ids=…`) from the names it points to:

@@ -1,5 +1,5 @@
-import { SOURCE_KEY_BY_TYPE } from '../../lib/listing-filters';
-import { sourceUrl } from '../../lib/urls';
+import { SOURCE_KEY_BY_TYPE } from '@/lib/listing-filters';
+import { sourceUrl } from '@/lib/urls';
 
 /** Where a banner or other source leads: type 6 is its own url, types 1–5 a source listing. */
 export function sourceHref(sourceType: number, sourceValue: string): string {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { memoFor } from '../cache/memo';
-import { brands, categories, subCategories } from '../db/schema';
+import { getDb } from '@/server/db/client';
+import { memoFor } from '@/server/core/memo';
+import { brands, categories, subCategories } from '@/server/db/schema';
 
 export interface SubCategoryItem {
   id: number;

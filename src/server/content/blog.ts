@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { blogPosts } from '../db/schema';
-import { notFound } from '../http/errors';
-import { sanitizeStoredHtml } from './sanitize';
+import { getDb } from '@/server/db/client';
+import { blogPosts } from '@/server/db/schema';
+import { notFound } from '@/server/core/errors';
+import { sanitizeStoredHtml } from '@/server/content/sanitize';
 
 export const POSTS_PER_PAGE = 6;
 
@@ -74,7 +74,9 @@ const toCard = (r: CardRow): PostCard => ({
 const published = (now: Date) => and(eq(blogPosts.status, 1), lte(blogPosts.publishedAt, now))!;
 
 /** A page of published posts, newest first; optionally one category or one tag. */
-export async function listPosts(opts: { page?: number; perPage?: number; category?: string; tag?: string; now?: Date } = {}): Promise<PostPage> {
+export async function listPosts(
+  opts: { page?: number; perPage?: number; category?: string; tag?: string; now?: Date } = {},
+): Promise<PostPage> {
   const perPage = opts.perPage ?? POSTS_PER_PAGE;
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   const where: SQL[] = [published(opts.now ?? new Date())];
@@ -82,7 +84,13 @@ export async function listPosts(opts: { page?: number; perPage?: number; categor
   if (opts.tag) where.push(sql`${blogPosts.tags} @> ${JSON.stringify([opts.tag])}::jsonb`);
   const db = getDb();
   const [rows, total] = await Promise.all([
-    db.select(cardColumns).from(blogPosts).where(and(...where)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select(cardColumns)
+      .from(blogPosts)
+      .where(and(...where))
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.$count(blogPosts, and(...where)),
   ]);
   return { data: rows.map(toCard), current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
@@ -90,14 +98,22 @@ export async function listPosts(opts: { page?: number; perPage?: number; categor
 
 /** The newest published post, or null when there is none. */
 export async function newestPost(now = new Date()): Promise<PostCard | null> {
-  const [row] = await getDb().select(cardColumns).from(blogPosts).where(published(now)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(1);
+  const [row] = await getDb()
+    .select(cardColumns)
+    .from(blogPosts)
+    .where(published(now))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(1);
   return row ? toCard(row) : null;
 }
 
 /** A published post by slug with related posts (same category or a shared tag) and previous/next; NOT_FOUND otherwise. */
 export async function getPost(slug: string, now = new Date()): Promise<PostDetail> {
   const db = getDb();
-  const [row] = await db.select({ ...cardColumns, content: blogPosts.content }).from(blogPosts).where(and(eq(blogPosts.slug, slug), published(now)));
+  const [row] = await db
+    .select({ ...cardColumns, content: blogPosts.content })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), published(now)));
   if (!row) throw notFound('The post');
   const others = and(published(now), ne(blogPosts.id, row.id))!;
   const sameTopic = or(

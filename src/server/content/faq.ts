@@ -40,6 +40,10 @@ export function faqJsonLd(items: FaqItem[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: items.map((it) => ({ '@type': 'Question', name: htmlToText(it.question), acceptedAnswer: { '@type': 'Answer', text: htmlToText(it.answer) } })),
+    mainEntity: items.map((it) => ({
+      '@type': 'Question',
+      name: htmlToText(it.question),
+      acceptedAnswer: { '@type': 'Answer', text: htmlToText(it.answer) },
+    })),
   };
 }

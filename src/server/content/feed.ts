@@ -1,4 +1,4 @@
-import type { PostCard } from './blog';
+import type { PostCard } from '@/server/content/blog';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

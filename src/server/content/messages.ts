@@ -1,6 +1,6 @@
-import { getDb } from '../db/client';
-import { contactMessages, newsletterSubscribers } from '../db/schema';
-import type { ContactInput } from '../../lib/schemas/forms';
+import { getDb } from '@/server/db/client';
+import { contactMessages, newsletterSubscribers } from '@/server/db/schema';
+import type { ContactInput } from '@/lib/schemas/forms';
 
 /** Stores a contact-form message. */
 export async function saveContactMessage(input: ContactInput): Promise<{ id: number }> {

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { staticPages } from '../db/schema';
-import { notFound } from '../http/errors';
-import { sanitizeStoredHtml } from './sanitize';
+import { getDb } from '@/server/db/client';
+import { staticPages } from '@/server/db/schema';
+import { notFound } from '@/server/core/errors';
+import { sanitizeStoredHtml } from '@/server/content/sanitize';
 
 /** A published static page, its HTML sanitized by the shop's one policy. */
 export interface StaticPage {

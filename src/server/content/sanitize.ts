@@ -48,7 +48,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   // Dropped together with their contents, not unwrapped into text.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'noembed', 'noframes', 'plaintext', 'svg', 'math', 'object'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+    'plaintext',
+    'svg',
+    'math',
+    'object',
+  ],
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedEmbed(frame.attribs.src),
   transformTags: {
     a: (tagName, attribs) => {

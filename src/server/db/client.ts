@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema';
-import { lockDataDir } from './lock';
+import * as schema from '@/server/db/schema';
+import { lockDataDir } from '@/server/db/lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -74,7 +74,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
     const extensions = { pg_trgm };
-    const client = memory ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir }) : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
+    const client = memory
+      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir })
+      : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

@@ -1,9 +1,9 @@
-import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import * as t from '../db/schema';
-import { getDemoPlan } from './plan';
-import { inChunks, insertProductDetails, insertTaxonomy, productRow } from './insert-catalog';
-import { insertMarketing, insertReviews, insertSiteData, insertVariants } from './insert-extras';
+import type { Db } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import * as t from '@/server/db/schema';
+import { getDemoPlan } from '@/server/demo/plan';
+import { inChunks, insertProductDetails, insertTaxonomy, productRow } from '@/server/demo/insert-catalog';
+import { insertMarketing, insertReviews, insertSiteData, insertVariants } from '@/server/demo/insert-extras';
 
 /**
  * Loads the demo shop when the catalog is empty; returns whether it did.
@@ -17,7 +17,11 @@ export async function seedDemoIfEmpty(db: Db, now = Date.now()): Promise<boolean
     await insertSiteData(tx, plan);
     const ids = await insertTaxonomy(tx, plan, now);
     const rows = await inChunks(plan.products, 500, (chunk) =>
-      tx.insert(t.products).values(chunk.map((p) => productRow(p, ids, now, plan.bundled.get(p.slug)))).returning({ id: t.products.id, slug: t.products.slug }));
+      tx
+        .insert(t.products)
+        .values(chunk.map((p) => productRow(p, ids, now, plan.bundled.get(p.slug))))
+        .returning({ id: t.products.id, slug: t.products.slug }),
+    );
     const productIds = new Map(rows.map((r) => [r.slug, r.id]));
     await insertProductDetails(tx, plan.products, productIds, ids.tag);
     await insertVariants(tx, plan.products, productIds);

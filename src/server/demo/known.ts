@@ -1,7 +1,7 @@
-import { getDemoPlan } from './plan';
-import { currentPrice } from './data/promotions';
-import { SPEC_PAGE_SLUGS } from './data/pages';
-import type { DemoProduct } from './data/products';
+import { getDemoPlan } from '@/server/demo/plan';
+import { currentPrice } from '@/server/demo/data/promotions';
+import { SPEC_PAGE_SLUGS } from '@/server/demo/data/pages';
+import type { DemoProduct } from '@/server/demo/data/products';
 
 const plan = getDemoPlan();
 const find = (test: (p: DemoProduct) => boolean, what: string) => {
@@ -11,7 +11,10 @@ const find = (test: (p: DemoProduct) => boolean, what: string) => {
 };
 const flashSlugs = new Set(plan.flashSales[0]!.products.map((f) => f.slug));
 
-const withVariants = find((p) => p.variants.length >= 2 && p.variants.some((v) => v.price > 0) && p.variants.some((v) => v.quantity > 0), 'with variants');
+const withVariants = find(
+  (p) => p.variants.length >= 2 && p.variants.some((v) => v.price > 0) && p.variants.some((v) => v.quantity > 0),
+  'with variants',
+);
 const outOfStock = find((p) => p.stock === 0 && !p.variants.length, 'out of stock');
 const withOffer = find((p) => p.offered > 0 && p.stock > 0 && !p.variants.length && !flashSlugs.has(p.slug), 'with an offer');
 const inFlashSale = find((p) => flashSlugs.has(p.slug), 'in the flash sale');
@@ -25,17 +28,31 @@ const plain = find((p) => p.offered === 0 && p.stock > 5 && !p.variants.length &
 /** Products with known facts, for tests (all from the seeded data, never typed twice). */
 export const KNOWN_PRODUCTS = {
   withVariants: {
-    slug: withVariants.slug, title: withVariants.title, stock: withVariants.stock,
+    slug: withVariants.slug,
+    title: withVariants.title,
+    stock: withVariants.stock,
     variants: withVariants.variants.map((v) => ({ sku: v.sku, values: v.values, price: v.price, quantity: v.quantity })),
   },
   outOfStock: { slug: outOfStock.slug, title: outOfStock.title },
-  withOffer: { slug: withOffer.slug, title: withOffer.title, selling: withOffer.selling, offered: withOffer.offered, stock: withOffer.stock },
+  withOffer: {
+    slug: withOffer.slug,
+    title: withOffer.title,
+    selling: withOffer.selling,
+    offered: withOffer.offered,
+    stock: withOffer.stock,
+  },
   inFlashSale: {
-    slug: inFlashSale.slug, title: inFlashSale.title, selling: inFlashSale.selling, offered: inFlashSale.offered,
+    slug: inFlashSale.slug,
+    title: inFlashSale.title,
+    selling: inFlashSale.selling,
+    offered: inFlashSale.offered,
     flashPrice: flashPriceOf(inFlashSale.slug),
   },
   flashWithOffer: {
-    slug: flashWithOffer.slug, title: flashWithOffer.title, selling: flashWithOffer.selling, offered: flashWithOffer.offered,
+    slug: flashWithOffer.slug,
+    title: flashWithOffer.title,
+    selling: flashWithOffer.selling,
+    offered: flashWithOffer.offered,
     flashPrice: flashPriceOf(flashWithOffer.slug),
   },
   withVideo: { slug: withVideo.slug, title: withVideo.title, videoId: withVideo.video! },

@@ -1,18 +1,58 @@
-import { BUNDLES, buildPromotions } from './data/promotions';
-import { buildProducts, type DemoProduct } from './data/products';
-import { BRANDS, CATEGORIES, STORES } from './data/taxonomy';
-import { POSTS } from './data/blog';
-import { PAGES } from './data/pages';
-import { COUNTRIES, STATES } from './data/locations';
+import { BUNDLES, buildPromotions } from '@/server/demo/data/promotions';
+import { buildProducts, type DemoProduct } from '@/server/demo/data/products';
+import { BRANDS, CATEGORIES, STORES } from '@/server/demo/data/taxonomy';
+import { POSTS } from '@/server/demo/data/blog';
+import { PAGES } from '@/server/demo/data/pages';
+import { COUNTRIES, STATES } from '@/server/demo/data/locations';
 
 /** Where each store ships: country, price in cents. Every store also ships to AF (the spec's default location). */
 const SHIPPING: Record<string, [string, number][]> = {
-  'volt-depot': [['US', 499], ['CA', 999], ['GB', 1299], ['DE', 1299], ['AF', 1999], ['AU', 1499]],
-  'cable-corner': [['GB', 299], ['US', 699], ['DE', 799], ['FR', 799], ['AF', 1499], ['CA', 899]],
-  homesense: [['US', 599], ['CA', 899], ['GB', 1499], ['AF', 2499], ['MX', 1199]],
-  'tinker-trains': [['DE', 499], ['GB', 899], ['US', 1299], ['FR', 699], ['AF', 1999], ['NL', 599]],
-  soundwave: [['CA', 499], ['US', 699], ['GB', 1199], ['DE', 1199], ['AF', 1799]],
-  deskpro: [['US', 399], ['CA', 799], ['GB', 1099], ['DE', 1099], ['AF', 1699], ['IN', 1299]],
+  'volt-depot': [
+    ['US', 499],
+    ['CA', 999],
+    ['GB', 1299],
+    ['DE', 1299],
+    ['AF', 1999],
+    ['AU', 1499],
+  ],
+  'cable-corner': [
+    ['GB', 299],
+    ['US', 699],
+    ['DE', 799],
+    ['FR', 799],
+    ['AF', 1499],
+    ['CA', 899],
+  ],
+  homesense: [
+    ['US', 599],
+    ['CA', 899],
+    ['GB', 1499],
+    ['AF', 2499],
+    ['MX', 1199],
+  ],
+  'tinker-trains': [
+    ['DE', 499],
+    ['GB', 899],
+    ['US', 1299],
+    ['FR', 699],
+    ['AF', 1999],
+    ['NL', 599],
+  ],
+  soundwave: [
+    ['CA', 499],
+    ['US', 699],
+    ['GB', 1199],
+    ['DE', 1199],
+    ['AF', 1799],
+  ],
+  deskpro: [
+    ['US', 399],
+    ['CA', 799],
+    ['GB', 1099],
+    ['DE', 1099],
+    ['AF', 1699],
+    ['IN', 1299],
+  ],
 };
 
 export interface ShippingPlan {
@@ -34,8 +74,14 @@ function shippingRules(): ShippingPlan[] {
     places: (SHIPPING[s.slug] ?? []).map(([country, price]) => ({ country, state: null, price, dayNeeded: '3-7' })),
   }));
   for (const s of STORES.filter((x) => x.pickup)) {
-    rules.push({ store: s.slug, title: `Pickup at ${s.name}`, shippingType: 2, defaultPrice: 0, dayNeeded: '1-2',
-      places: [{ country: 'US', state: 'TX', price: 0, dayNeeded: '1-2' }] });
+    rules.push({
+      store: s.slug,
+      title: `Pickup at ${s.name}`,
+      shippingType: 2,
+      defaultPrice: 0,
+      dayNeeded: '1-2',
+      places: [{ country: 'US', state: 'TX', price: 0, dayNeeded: '1-2' }],
+    });
   }
   return rules;
 }

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { products } from '../db/schema';
-import { createRng } from './prng';
+import type { Db } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { createRng } from '@/server/demo/prng';
 
 const EDITIONS = ['Pro', 'Max', 'Lite', 'Plus', 'Mini', 'Ultra', 'Air', 'Neo', 'Go', 'Prime', 'Flex', 'Edge'];
 const BATCH = 1000;
@@ -24,7 +24,7 @@ export async function growCatalog(db: Db, target: number, onProgress?: (done: nu
       const t = templates[serial % templates.length]!;
       const edition = EDITIONS[serial % EDITIONS.length]!;
       const selling = Math.max(199, Math.round((t.selling * rng.int(60, 160)) / 100 / 10) * 10 - 1);
-      const offered = rng.chance(0.3) ? Math.round(selling * rng.int(70, 95) / 100) : 0;
+      const offered = rng.chance(0.3) ? Math.round((selling * rng.int(70, 95)) / 100) : 0;
       const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = t;
       return {
         ...copy,

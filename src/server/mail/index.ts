@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from '../env';
+import { getEnv } from '@/server/core/env';
 
 /** One message: a plain text part and an HTML part. */
 export interface Mail {
@@ -48,7 +48,14 @@ export async function sendMail(mail: Mail): Promise<boolean> {
     // Sortable names: time first, then randomness so two mails in one millisecond do not collide.
     const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
     await fs.writeFile(path.join(dir, `${base}.eml`), info.message);
-    const entry: OutboxEntry = { to: mail.to, from: env.MAIL_FROM, subject: mail.subject, text: mail.text, file: `${base}.eml`, createdAt: new Date().toISOString() };
+    const entry: OutboxEntry = {
+      to: mail.to,
+      from: env.MAIL_FROM,
+      subject: mail.subject,
+      text: mail.text,
+      file: `${base}.eml`,
+      createdAt: new Date().toISOString(),
+    };
     await fs.writeFile(path.join(dir, `${base}.json`), JSON.stringify(entry, null, 2));
     return true;
   } catch (err) {

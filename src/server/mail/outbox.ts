@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { OutboxEntry } from './index';
+import type { OutboxEntry } from '@/server/mail/index';
 
 /** Every message in a file outbox (DATA_DIR/mail), oldest first. */
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {

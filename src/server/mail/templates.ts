@@ -1,5 +1,5 @@
-import { getT } from '../../i18n';
-import type { Mail } from './index';
+import { getT } from '@/i18n';
+import type { Mail } from '@/server/mail/index';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

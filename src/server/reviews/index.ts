@@ -1,9 +1,9 @@
-import { getDb, type Tx } from '../db/client';
-import { notFound } from '../http/errors';
-import { findProductRow } from '../catalog/product-detail';
-import { getReviewSummary, type ReviewSummary } from './summary';
-import { listReviews, REVIEWS_PER_PAGE, type ReviewItem } from './list';
-import type { Paged } from '../catalog/product-paging';
+import { getDb, type Tx } from '@/server/db/client';
+import { notFound } from '@/server/core/errors';
+import { findProductRow } from '@/server/catalog/product-detail';
+import { getReviewSummary, type ReviewSummary } from '@/server/reviews/summary';
+import { listReviews, REVIEWS_PER_PAGE, type ReviewItem } from '@/server/reviews/list';
+import type { Paged } from '@/server/catalog/product-paging';
 
 export { getReviewSummary, listReviews, REVIEWS_PER_PAGE, type ReviewSummary, type ReviewItem };
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { reviewImages, reviews } from '../db/schema';
-import { offsetOf, toPaged, type Paged } from '../catalog/product-paging';
+import { getDb, type Tx } from '@/server/db/client';
+import { reviewImages, reviews } from '@/server/db/schema';
+import { offsetOf, toPaged, type Paged } from '@/server/catalog/product-paging';
 
 export const REVIEWS_PER_PAGE = 5;
 
@@ -18,11 +18,26 @@ export interface ReviewItem {
 export async function listReviews(productId: number, page = 1, perPage = REVIEWS_PER_PAGE, db: Tx = getDb()): Promise<Paged<ReviewItem>> {
   const where = and(eq(reviews.productId, productId), eq(reviews.status, 1));
   const [rows, counted] = await Promise.all([
-    db.select().from(reviews).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(perPage).offset(offsetOf(page, perPage)),
+    db
+      .select()
+      .from(reviews)
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(perPage)
+      .offset(offsetOf(page, perPage)),
     db.select({ n: count() }).from(reviews).where(where),
   ]);
   const images = rows.length
-    ? await db.select().from(reviewImages).where(inArray(reviewImages.reviewId, rows.map((r) => r.id))).orderBy(asc(reviewImages.id))
+    ? await db
+        .select()
+        .from(reviewImages)
+        .where(
+          inArray(
+            reviewImages.reviewId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(reviewImages.id))
     : [];
   const data = rows.map((r) => ({
     id: r.id,

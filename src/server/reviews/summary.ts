@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { reviews } from '../db/schema';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { reviews } from '@/server/db/schema';
 
 export interface ReviewSummary {
   /** Mean rating rounded to 2 decimals; 0 without reviews. */
@@ -12,10 +12,13 @@ export interface ReviewSummary {
 
 /** Average, total and count per star of a product's published reviews. */
 export async function getReviewSummary(productId: number, db: Tx = getDb()): Promise<ReviewSummary> {
-  const rows = await queryRows<{ rating: number; n: number }>(db, sql`
+  const rows = await queryRows<{ rating: number; n: number }>(
+    db,
+    sql`
     select ${reviews.rating}::int as rating, count(*)::int as n from ${reviews}
     where ${and(eq(reviews.productId, productId), eq(reviews.status, 1))}
-    group by ${reviews.rating}`);
+    group by ${reviews.rating}`,
+  );
   const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as ReviewSummary['stars'];
   let total = 0;
   let sum = 0;

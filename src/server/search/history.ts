@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Tx } from '../db/client';
-import { searchQueries } from '../db/schema';
+import { queryRows, type Tx } from '@/server/db/client';
+import { searchQueries } from '@/server/db/schema';
 
 const MAX_STORED_CHARS = 100;
 
@@ -19,7 +19,8 @@ export async function recordSearch(db: Tx, normalised: string, results: number):
 }
 
 /** `column` starts with prefix, as a range the column's text_pattern_ops index serves (~>=~, ~<~), whatever the collation. */
-export const prefixOf = (column: SQL | AnyPgColumn, prefix: string) => sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${nextPrefix(prefix)}`;
+export const prefixOf = (column: SQL | AnyPgColumn, prefix: string) =>
+  sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${nextPrefix(prefix)}`;
 
 /** Past searches that found something and start with this normalised text, most searched first. */
 export async function pastSearchesStartingWith(db: Tx, prefix: string, limit: number): Promise<string[]> {

@@ -1,8 +1,8 @@
 import { and, desc, gt, sql, type SQL } from 'drizzle-orm';
-import { products } from '../db/schema';
-import type { ListingFilters } from '../../lib/listing-filters';
-import type { SearchSort } from '../../lib/schemas/search';
-import { listingConditions, listingOrder, type FlashJoin, type VariantJoin } from '../catalog/listing-sql';
+import { products } from '@/server/db/schema';
+import type { ListingFilters } from '@/lib/listing-filters';
+import type { SearchSort } from '@/lib/schemas/search';
+import { listingConditions, listingOrder, type FlashJoin, type VariantJoin } from '@/server/catalog/listing-sql';
 
 /** The search filters: a listing's filters, a relevance sort and "in stock only". */
 export interface SearchFilters extends Omit<ListingFilters, 'sort'> {
@@ -14,7 +14,12 @@ export interface SearchFilters extends Omit<ListingFilters, 'sort'> {
 export const asListing = (f: SearchFilters): ListingFilters => ({ ...f, sort: f.sort === 'relevance' ? 'newest' : f.sort });
 
 /** The same filters without the facet choices (category, subcategory, brand), for counting facets. */
-export const withoutFacets = (f: SearchFilters): SearchFilters => ({ ...f, categoryIds: undefined, subCategoryIds: undefined, brandIds: undefined });
+export const withoutFacets = (f: SearchFilters): SearchFilters => ({
+  ...f,
+  categoryIds: undefined,
+  subCategoryIds: undefined,
+  brandIds: undefined,
+});
 
 export const hasFacetChoice = (f: SearchFilters) => Boolean(f.categoryIds?.length || f.subCategoryIds?.length || f.brandIds?.length);
 
@@ -42,4 +47,5 @@ export function relevanceOrder(query: SQL, text: string): SQL[] {
 }
 
 /** ORDER BY of a listing sort chosen on a search. */
-export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] => (f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp, vp));
+export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] =>
+  f.sort === 'relevance' ? popularityOrder() : listingOrder(f.sort, fp, vp);

@@ -1,6 +1,6 @@
-import { listCategoryTree, type CategoryItem } from '../catalog/taxonomy';
-import { searchProducts, type SearchOutcome } from './results';
-import type { SearchFilters } from './match-sql';
+import { listCategoryTree, type CategoryItem } from '@/server/catalog/taxonomy';
+import { searchProducts, type SearchOutcome } from '@/server/search/results';
+import type { SearchFilters } from '@/server/search/match-sql';
 
 /** What the results page needs: the outcome, and categories to offer when nothing is found. */
 export interface SearchPage {

@@ -1,8 +1,15 @@
-import { parseWith } from '../http/body';
-import { parseListingQuery } from '../catalog/listing';
-import { readListingQueryLeniently } from '../../lib/schemas/listing';
-import { InStockSchema, MAX_SEARCH_CHARS, SearchSortSchema, SearchTextSchema, SuggestTextSchema, cleanSearchText } from '../../lib/schemas/search';
-import type { SearchFilters } from './match-sql';
+import { parseWith } from '@/server/core/validation';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { readListingQueryLeniently } from '@/lib/schemas/listing';
+import {
+  InStockSchema,
+  MAX_SEARCH_CHARS,
+  SearchSortSchema,
+  SearchTextSchema,
+  SuggestTextSchema,
+  cleanSearchText,
+} from '@/lib/schemas/search';
+import type { SearchFilters } from '@/server/search/match-sql';
 
 /** Search keys that are not listing keys. */
 const OWN_KEYS = ['q', 'sort', 'in_stock'];

@@ -1,4 +1,4 @@
-import { keyedMemo } from '../cache/memo';
+import { keyedMemo } from '@/server/core/memo';
 
 // Counting and grouping every match of a broad word ("usb") scans thousands of rows, while a page of
 // results comes from the index in a few ms. Like listing totals, counts are kept per query and filters

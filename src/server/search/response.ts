@@ -1,7 +1,7 @@
-import { getListingFacets, type ListingFacets } from '../catalog/listing-facets';
-import type { ListingContext } from '../catalog/listing';
-import { searchProducts, type SearchOutcome } from './results';
-import type { SearchFilters } from './match-sql';
+import { getListingFacets, type ListingFacets } from '@/server/catalog/listing-facets';
+import type { ListingContext } from '@/server/catalog/listing';
+import { searchProducts, type SearchOutcome } from '@/server/search/results';
+import type { SearchFilters } from '@/server/search/match-sql';
 
 /** `api/v1/search`: the listing response (result, all_categories, collections, brands, shipping rules) and the search's own fields. */
 export type SearchResponse = ListingContext & ListingFacets & SearchOutcome;

@@ -1,14 +1,14 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { products } from '../db/schema';
-import { cardColumns, toCards } from '../catalog/product-card';
-import { runningFlashPrices, sortNeedsFlash, variantPrices } from '../catalog/listing-sql';
-import type { ListingPage } from '../catalog/listing';
-import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from './match-sql';
-import { prefixQuery, readWords, wasCorrected } from './words';
-import { rememberFor } from './remember';
-import { recordSearch } from './history';
-import { getListingFacets } from '../catalog/listing-facets';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { cardColumns, toCards } from '@/server/catalog/product-card';
+import { runningFlashPrices, sortNeedsFlash, variantPrices } from '@/server/catalog/listing-sql';
+import type { ListingPage } from '@/server/catalog/listing';
+import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from '@/server/search/match-sql';
+import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
+import { rememberFor } from '@/server/search/remember';
+import { recordSearch } from '@/server/search/history';
+import { getListingFacets } from '@/server/catalog/listing-facets';
 
 /** A facet value with how many results it holds (among the first COUNT_CAP matches). */
 export interface FacetCount {
@@ -42,7 +42,14 @@ export const COUNT_CAP = 1000;
 export const RANKED_CANDIDATES = 200;
 
 type Result = SearchOutcome['result'];
-const emptyPage = (f: SearchFilters): Result => ({ data: [], current_page: f.page, last_page: 1, per_page: f.perPage, total: 0, total_capped: false });
+const emptyPage = (f: SearchFilters): Result => ({
+  data: [],
+  current_page: f.page,
+  last_page: 1,
+  per_page: f.perPage,
+  total: 0,
+  total_capped: false,
+});
 
 /**
  * Searches active products: words are normalised and corrected against the dictionary, matched as
@@ -51,7 +58,14 @@ const emptyPage = (f: SearchFilters): Result => ({ data: [], current_page: f.pag
  */
 export async function searchProducts(text: string, f: SearchFilters, now = new Date()): Promise<SearchOutcome> {
   const db = getDb();
-  const none: SearchOutcome = { q: text, searched: text, corrected: false, did_you_mean: null, result: emptyPage(f), facets: { categories: [], brands: [] } };
+  const none: SearchOutcome = {
+    q: text,
+    searched: text,
+    corrected: false,
+    did_you_mean: null,
+    result: emptyPage(f),
+    facets: { categories: [], brands: [] },
+  };
   if (!text) return none;
   const read = await readWords(db, text);
   if (!read.words.length) return none;
@@ -148,14 +162,19 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
   const joinFlash = needsFlash || (f.sort !== 'relevance' && sortNeedsFlash(f.sort));
   const cards = () => {
     const q = db.select(cardColumns).from(products);
-    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : q).where(where).orderBy(...sortOrder(f, fp, vp));
+    return (joinFlash ? q.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : q)
+      .where(where)
+      .orderBy(...sortOrder(f, fp, vp));
   };
   const offset = (f.page - 1) * f.perPage;
   if (f.sort !== 'relevance' || offset >= RANKED_CANDIDATES) {
     return pageOf(db, await cards().limit(f.perPage).offset(offset), f, counted);
   }
   const ids = db.select({ id: products.id }).from(products);
-  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids).where(where).orderBy(...sortOrder(f, fp, vp)).limit(RANKED_CANDIDATES);
+  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids)
+    .where(where)
+    .orderBy(...sortOrder(f, fp, vp))
+    .limit(RANKED_CANDIDATES);
   const ranked = await db
     .select(cardColumns)
     .from(products)

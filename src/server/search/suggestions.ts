@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '../db/client';
-import { popularityOrder, relevanceOrder } from './match-sql';
-import { products, searchQueries, tags } from '../db/schema';
-import { cardColumns, toCards, type ProductCard } from '../catalog/product-card';
-import { listCategoryTree } from '../catalog/taxonomy';
-import { prefixQuery, readWords, wasCorrected } from './words';
-import { prefixOf } from './history';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { popularityOrder, relevanceOrder } from '@/server/search/match-sql';
+import { products, searchQueries, tags } from '@/server/db/schema';
+import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { listCategoryTree } from '@/server/catalog/taxonomy';
+import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
+import { prefixOf } from '@/server/search/history';
 
 /** The popup's answer (the spec's search suggestion response). */
 export interface Suggestions {
@@ -46,7 +46,9 @@ export async function suggest(text: string): Promise<Suggestions> {
 /** The best sellers among the matches, ranked by relevance like the results page, with what a card needs. */
 async function bestMatches(db: Tx, words: string[], text: string) {
   const query = prefixQuery(words);
-  const candidates = db.select({ id: products.id }).from(products)
+  const candidates = db
+    .select({ id: products.id })
+    .from(products)
     .where(and(eq(products.status, 1), sql`${products.searchVector} @@ (${query})`))
     .orderBy(...popularityOrder())
     .limit(CANDIDATES);
@@ -97,7 +99,15 @@ async function taxonomyOf(candidates: Candidate[], words: string[]): Promise<Pic
   };
   const catCount = tally(candidates.map((c) => c.categoryId));
   const subCount = tally(candidates.map((c) => c.subCategoryId));
-  const named = (title: string) => words.some((w) => w.length >= 3 && title.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((t) => t.startsWith(w)));
+  const named = (title: string) =>
+    words.some(
+      (w) =>
+        w.length >= 3 &&
+        title
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .some((t) => t.startsWith(w)),
+    );
   const score = (count: number, title: string) => count + (named(title) ? 1000 : 0);
   const category = tree
     .filter((c) => catCount.has(c.id) || named(c.title))

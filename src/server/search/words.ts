@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client';
+import { queryRows, type Tx } from '@/server/db/client';
 
 /** At most this many words of a search are read; the rest is ignored. */
 export const MAX_WORDS = 8;

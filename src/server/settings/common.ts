@@ -1,6 +1,6 @@
-import { getSettings, listLanguages } from './index';
-import { listCategoryTree } from '../catalog/taxonomy';
-import { isProviderOffered } from '../users/social-providers';
+import { getSettings, listLanguages } from '@/server/settings/index';
+import { listCategoryTree } from '@/server/catalog/taxonomy';
+import { isProviderOffered } from '@/server/auth/social/providers';
 
 /**
  * Every amount in the JSON API, in and out, is a whole number of the currency's minor unit; this is how

@@ -1,8 +1,8 @@
-import { getDb } from '../db/client';
-import { settings as settingsTable, languages } from '../db/schema';
-import { SettingsSchema, type Settings } from '../../lib/schemas/settings';
+import { getDb } from '@/server/db/client';
+import { settings as settingsTable, languages } from '@/server/db/schema';
+import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
 import { asc, eq } from 'drizzle-orm';
-import { memoFor } from '../cache/memo';
+import { memoFor } from '@/server/core/memo';
 
 /** Settings change rarely; each process keeps them a few seconds so every page need not ask. */
 const settingsMemo = memoFor(5_000, loadSettings);

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { countries, states } from '../db/schema';
+import { getDb } from '@/server/db/client';
+import { countries, states } from '@/server/db/schema';
 
 /** Countries with phone codes and their states, for address forms. */
 export async function listCountriesAndPhones() {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { storeFollowers, stores } from '../db/schema';
-import { notFound } from '../http/errors';
+import { getDb } from '@/server/db/client';
+import { storeFollowers, stores } from '@/server/db/schema';
+import { notFound } from '@/server/core/errors';
 
 /** What a store page and `api/v1/store/{slug}` show about the store itself. */
 export interface StoreProfile {
@@ -20,7 +20,10 @@ export interface StoreProfile {
 }
 
 // Drizzle writes bare column names inside sql``, so the subqueries name their tables themselves.
-const reviewCount = sql<number>`(select count(*) from reviews r join products p on p.id = r.product_id where p.store_id = "stores"."id" and r.status = 1)`.mapWith(Number);
+const reviewCount =
+  sql<number>`(select count(*) from reviews r join products p on p.id = r.product_id where p.store_id = "stores"."id" and r.status = 1)`.mapWith(
+    Number,
+  );
 const followerCount = sql<number>`(select count(*) from store_followers f where f.store_id = "stores"."id")`.mapWith(Number);
 const productCount = sql<number>`(select count(*) from products p where p.store_id = "stores"."id" and p.status = 1)`.mapWith(Number);
 
@@ -38,7 +41,19 @@ const profileColumns = {
   productCount,
 };
 
-type ProfileRow = { id: number; slug: string; name: string; logo: string | null; banner: string | null; description: string; rating: string; createdAt: Date; reviewCount: number; followerCount: number; productCount: number };
+type ProfileRow = {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+  banner: string | null;
+  description: string;
+  rating: string;
+  createdAt: Date;
+  reviewCount: number;
+  followerCount: number;
+  productCount: number;
+};
 
 const toProfile = (r: ProfileRow): StoreProfile => ({
   id: r.id,
@@ -56,7 +71,10 @@ const toProfile = (r: ProfileRow): StoreProfile => ({
 
 /** An open store by slug; NOT_FOUND for unknown or closed stores. */
 export async function getStoreProfile(slug: string): Promise<StoreProfile> {
-  const [row] = await getDb().select(profileColumns).from(stores).where(and(eq(stores.slug, slug), eq(stores.status, 1)));
+  const [row] = await getDb()
+    .select(profileColumns)
+    .from(stores)
+    .where(and(eq(stores.slug, slug), eq(stores.status, 1)));
   if (!row) throw notFound('The store');
   return toProfile(row);
 }

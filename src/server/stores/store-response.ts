@@ -1,8 +1,8 @@
-import type { ListingFilters } from '../../lib/listing-filters';
-import { browseListing, type ListingPage } from '../catalog/listing';
-import { getListingFacets, type ListingFacets } from '../catalog/listing-facets';
-import { listStoreVouchers, type StoreVoucher } from '../vouchers/store-vouchers';
-import { getStoreProfile, isFollowing, type StoreProfile } from './store-page';
+import type { ListingFilters } from '@/lib/listing-filters';
+import { browseListing, type ListingPage } from '@/server/catalog/listing';
+import { getListingFacets, type ListingFacets } from '@/server/catalog/listing-facets';
+import { listStoreVouchers, type StoreVoucher } from '@/server/vouchers/store-vouchers';
+import { getStoreProfile, isFollowing, type StoreProfile } from '@/server/stores/store-page';
 
 /** A store page's data: the store, its running vouchers, one page of its products (listing filters), and whether the reader follows it. */
 export interface StoreResponse extends ListingFacets {

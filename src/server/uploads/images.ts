@@ -1,5 +1,5 @@
-import { AppError } from '../http/errors';
-import { IMAGE_MAX_KB, IMAGE_MESSAGE } from '../../lib/schemas/account';
+import { AppError } from '@/server/core/errors';
+import { IMAGE_MAX_KB, IMAGE_MESSAGE } from '@/lib/schemas/account';
 
 export type ImageType = 'jpeg' | 'png';
 export const IMAGE_MAX_BYTES = IMAGE_MAX_KB * 1024;

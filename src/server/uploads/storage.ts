@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { getEnv } from '../env';
-import { imageError, type ImageType } from './images';
+import { getEnv } from '@/server/core/env';
+import { imageError, type ImageType } from '@/server/uploads/images';
 
 /** Public URL prefix of uploaded files; they live under DATA_DIR/uploads. */
 export const UPLOADS_URL = '/uploads/';

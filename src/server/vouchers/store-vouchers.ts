@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { vouchers } from '../db/schema';
-import { toVoucherSummary, type VoucherSummary } from './voucher-summary';
+import { getDb, type Tx } from '@/server/db/client';
+import { vouchers } from '@/server/db/schema';
+import { toVoucherSummary, type VoucherSummary } from '@/server/vouchers/voucher-summary';
 
 export interface StoreVoucher extends VoucherSummary {
   /** Null: valid in every store. */

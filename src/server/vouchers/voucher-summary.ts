@@ -1,4 +1,4 @@
-import type { vouchers } from '../db/schema';
+import type { vouchers } from '@/server/db/schema';
 
 /** What every voucher answer carries. Amount: cents when price_type is 1 (flat), whole percent when 2. */
 export interface VoucherSummary {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../../server/db/client';
-import { blogPosts, products, staticPages } from '../../server/db/schema';
-import { pageCache } from '../../server/http/page-caching';
-import { blogPostUrl, pageUrl, productUrl } from '../../lib/urls';
+import { getDb } from '@/server/db/client';
+import { blogPosts, products, staticPages } from '@/server/db/schema';
+import { pageCache } from '@/server/web/page-caching';
+import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
 
 /**
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1) for the stored-HTML specs: `POST {kind, html}` writes
@@ -17,16 +17,30 @@ export const POST: APIRoute = async ({ request }) => {
   const db = getDb();
   let url: string;
   if (kind === 'page') {
-    await db.insert(staticPages).values({ slug: 'xss-check', title: 'XSS check', content: html }).onConflictDoUpdate({ target: staticPages.slug, set: { content: html } });
+    await db
+      .insert(staticPages)
+      .values({ slug: 'xss-check', title: 'XSS check', content: html })
+      .onConflictDoUpdate({ target: staticPages.slug, set: { content: html } });
     url = pageUrl('xss-check');
   } else if (kind === 'post') {
     await db
       .insert(blogPosts)
-      .values({ slug: 'xss-check', title: 'XSS check', excerpt: 'Stored HTML check', content: html, publishedAt: new Date(Date.now() - 86_400_000 * 3650) })
+      .values({
+        slug: 'xss-check',
+        title: 'XSS check',
+        excerpt: 'Stored HTML check',
+        content: html,
+        publishedAt: new Date(Date.now() - 86_400_000 * 3650),
+      })
       .onConflictDoUpdate({ target: blogPosts.slug, set: { content: html } });
     url = blogPostUrl({ slug: 'xss-check' });
   } else {
-    const [first] = await db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.status, 1)).orderBy(asc(products.id)).limit(1);
+    const [first] = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(eq(products.status, 1))
+      .orderBy(asc(products.id))
+      .limit(1);
     await db.update(products).set({ description: html }).where(eq(products.id, first!.id));
     url = productUrl(first!);
   }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '@/server/core/errors';
 
 /**
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1): `?what=page` throws inside a page render to show
@@ -11,7 +11,12 @@ export const GET: APIRoute = ({ url, locals }) => {
   }
   if (url.searchParams.get('what') === 'error-page') {
     // The error page reads settings from locals; taking them away makes it fail.
-    Object.defineProperty(locals, 'settings', { get: () => { throw new Error('settings unavailable'); }, configurable: true });
+    Object.defineProperty(locals, 'settings', {
+      get: () => {
+        throw new Error('settings unavailable');
+      },
+      configurable: true,
+    });
   }
   throw new AppError({ code: 'INTERNAL', message: 'Test failure' });
 };

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSettings, putSetting } from '../../server/settings';
-import { listSocialLinks } from '../../server/users/social-accounts';
+import { getSettings, putSetting } from '@/server/settings';
+import { listSocialLinks } from '@/server/auth/social/accounts';
 
 /**
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1) for the social-login specs.

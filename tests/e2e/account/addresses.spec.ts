@@ -25,7 +25,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(home.getByText('Default')).toBeVisible();
 
       await page.getByRole('link', { name: 'Add shipping address' }).click();
-      await fillAddress(page, { name: 'Office', phone: '(555) 987-6543', city: 'Los Angeles', zip: '90001', line1: '9 Sunset Blvd', state: 'CA' });
+      await fillAddress(page, {
+        name: 'Office',
+        phone: '(555) 987-6543',
+        city: 'Los Angeles',
+        zip: '90001',
+        line1: '9 Sunset Blvd',
+        state: 'CA',
+      });
       await page.getByRole('button', { name: 'Save address' }).click();
       const office = shipping.getByRole('listitem').filter({ hasText: 'Office' });
       await expect(office).toContainText('California');
@@ -52,11 +59,21 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('another user\'s address id through the API is 404 and nothing changes', async ({ browser, baseURL }) => {
+test("another user's address id through the API is 404 and nothing changes", async ({ browser, baseURL }) => {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   await signIn(ownerPage, uniqueEmail('owner'));
-  const body = { name: 'Mine', email: 'me@example.com', phone: '555-123-4567', country: 'US', state: 'NY', city: 'NYC', zip: '10001', address_1: '5 Fifth Ave', address_2: '' };
+  const body = {
+    name: 'Mine',
+    email: 'me@example.com',
+    phone: '555-123-4567',
+    country: 'US',
+    state: 'NY',
+    city: 'NYC',
+    zip: '10001',
+    address_1: '5 Fifth Ave',
+    address_2: '',
+  };
   const created = await (await ownerPage.request.post('/api/v1/user/address/action', { data: body })).json();
   expect(created).toMatchObject({ status: 200, message: 'Address added successfully' });
   const id = created.data.id as number;
@@ -79,7 +96,17 @@ test('another user\'s address id through the API is 404 and nothing changes', as
 
 test('address book: axe finds no violations; screenshots', async ({ page }) => {
   await signIn(page, uniqueEmail('axe-book'));
-  const body = { name: 'Grace Hopper', email: 'g@example.com', phone: '555-123-4567', country: 'US', state: 'NY', city: 'New York', zip: '10001', address_1: '1 Main St', address_2: 'Apt 4' };
+  const body = {
+    name: 'Grace Hopper',
+    email: 'g@example.com',
+    phone: '555-123-4567',
+    country: 'US',
+    state: 'NY',
+    city: 'New York',
+    zip: '10001',
+    address_1: '1 Main St',
+    address_2: 'Apt 4',
+  };
   await page.request.post('/api/v1/user/address/action', { data: body });
   await page.request.post('/api/v1/user/address/billing_address', { data: { ...body, name: 'Billing Dept' } });
   await page.goto('/user/addresses?add=shipping');

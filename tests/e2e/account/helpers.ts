@@ -13,13 +13,16 @@ export async function signIn(page: Page, email: string, name = 'Test Shopper'): 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 export const pngBytes = (w = 300, h = 300) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#1a73e8' } })
+    .png()
+    .toBuffer();
 
 /** Fails the test on any CSP violation or script error logged by the page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`${m.text()} @ ${JSON.stringify(m.location())}`);
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
+      problems.push(`${m.text()} @ ${JSON.stringify(m.location())}`);
   });
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
@@ -34,7 +37,10 @@ export async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** The address form's fields, filled by label. */
-export async function fillAddress(page: Page, a: { name: string; phone: string; city: string; zip: string; line1: string; state?: string }) {
+export async function fillAddress(
+  page: Page,
+  a: { name: string; phone: string; city: string; zip: string; line1: string; state?: string },
+) {
   const form = page.locator('#address-form');
   await form.getByLabel('Full name').fill(a.name);
   await form.getByLabel('Email').fill('buyer@example.com');

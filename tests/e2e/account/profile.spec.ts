@@ -21,7 +21,10 @@ test.describe('account area: profile', () => {
     const res = await page.goto('/user/profile');
     expect(res?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     // A bad phone is refused with a message next to the form.
     await page.getByLabel('Phone (optional)').fill('12');
@@ -44,7 +47,9 @@ test.describe('account area: profile', () => {
     expect(await avatar.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256);
 
     // A GIF named .png, and a text file: the spec's message.
-    await page.getByLabel('Profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
+    await page
+      .getByLabel('Profile picture')
+      .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Supported images: jpg, png (Max size: 1000kb)' })).toBeVisible();
 

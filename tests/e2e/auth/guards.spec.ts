@@ -17,7 +17,10 @@ test('a cross-origin JSON post that carries the session cookie is refused with 4
   expect(forged.status()).toBe(403);
   expect((await forged.json()).status).toBe(403);
   // A logout link on another site (GET, cross-site) does not sign the shopper out either.
-  const linked = await page.request.get('/api/v1/user/logout', { headers: { 'sec-fetch-site': 'cross-site', accept: 'text/html' }, maxRedirects: 0 });
+  const linked = await page.request.get('/api/v1/user/logout', {
+    headers: { 'sec-fetch-site': 'cross-site', accept: 'text/html' },
+    maxRedirects: 0,
+  });
   expect(linked.status()).toBe(303);
   expect(await isSignedIn(page.request)).toBe(true);
   const own = await page.request.post('/api/v1/user/logout', { data: {}, headers: { origin: baseURL! } });
@@ -40,7 +43,10 @@ test('login and register pass axe and look right at 390 and 1280 px', async ({ p
       await page.screenshot({ path: `/tmp/shots/auth${path}-${width}.png`, fullPage: true });
     }
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`), path).toEqual([]);
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help}`),
+      path,
+    ).toEqual([]);
   }
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();

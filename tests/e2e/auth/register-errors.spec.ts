@@ -10,13 +10,17 @@ const MESSAGES = ['Name is required', 'Invalid email', 'Invalid Password Length'
 
 /** How many visible elements on the page say exactly this. */
 const visibleCount = (page: Page, text: string) =>
-  page.evaluate((t) => [...document.querySelectorAll('body *')].filter((el) => {
-    if ([...el.children].some((c) => c.textContent?.includes(t))) return false;
-    if (!el.textContent?.includes(t)) return false;
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && style.display !== 'none';
-  }).length, text);
+  page.evaluate(
+    (t) =>
+      [...document.querySelectorAll('body *')].filter((el) => {
+        if ([...el.children].some((c) => c.textContent?.includes(t))) return false;
+        if (!el.textContent?.includes(t)) return false;
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && style.display !== 'none';
+      }).length,
+    text,
+  );
 
 for (const javaScriptEnabled of [true, false]) {
   for (const width of [390, 1280]) {

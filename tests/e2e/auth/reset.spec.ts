@@ -1,7 +1,11 @@
 import { test, expect } from '../fixtures';
 import { isSignedIn, mailCode, mailLink, nextMail, signInWithForm, signUpByApi, uniqueEmail, lastMail } from '../fixtures/auth';
 
-test('forgot password → mail → reset by link; the old password fails, the new one works, the link works once', async ({ page, playwright, baseURL }) => {
+test('forgot password → mail → reset by link; the old password fails, the new one works, the link works once', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('reset');
   const api = await playwright.request.newContext({ baseURL });
   await signUpByApi(api, email, 'old-password');

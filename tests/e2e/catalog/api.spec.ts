@@ -31,7 +31,9 @@ test.describe('catalog API', () => {
   test('products: listing by source keys', async ({ request }) => {
     const body = await (await request.get('/api/v1/products?tags=gan&sort=price_asc')).json();
     expect(body.status).toBe(200);
-    const prices = body.data.result.data.map((p: { selling: number; offered: number; price: number | null }) => p.price ?? (p.offered > 0 ? p.offered : p.selling));
+    const prices = body.data.result.data.map(
+      (p: { selling: number; offered: number; price: number | null }) => p.price ?? (p.offered > 0 ? p.offered : p.selling),
+    );
     expect(prices.length).toBeGreaterThan(0);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     const ids = body.data.result.data.slice(0, 2).map((p: { id: number }) => p.id);
@@ -44,9 +46,17 @@ test.describe('catalog API', () => {
   test('home', async ({ request }) => {
     const body = await (await request.get('/api/v1/home')).json();
     expect(body.status).toBe(200);
-    for (const key of ['slider', 'banners', 'collections', 'featured_categories', 'featured_brands', 'flash_sale', 'products']) expect(body.data).toHaveProperty(key);
+    for (const key of ['slider', 'banners', 'collections', 'featured_categories', 'featured_brands', 'flash_sale', 'products'])
+      expect(body.data).toHaveProperty(key);
     expect(body.data.products.length).toBeGreaterThan(0);
-    expect(body.data.slider[0]).toEqual(expect.objectContaining({ title: expect.any(String), image: expect.any(String), url: expect.any(String), source_type: expect.any(Number) }));
+    expect(body.data.slider[0]).toEqual(
+      expect.objectContaining({
+        title: expect.any(String),
+        image: expect.any(String),
+        url: expect.any(String),
+        source_type: expect.any(Number),
+      }),
+    );
   });
 
   test('flash-sale and flash-products/{id}', async ({ request }) => {

@@ -16,7 +16,12 @@ async function sliderState(page: Page) {
   });
 }
 
-for (const [width, phone] of [[320, true], [390, true], [768, true], [1280, false]] as const) {
+for (const [width, phone] of [
+  [320, true],
+  [390, true],
+  [768, true],
+  [1280, false],
+] as const) {
   test.describe(`at ${width} px`, () => {
     // Reduced motion also turns autoplay off, so only the button moves the slider.
     test.use({ viewport: { width, height: 900 }, isMobile: phone, hasTouch: phone, reducedMotion: 'reduce' });

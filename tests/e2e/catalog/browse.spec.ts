@@ -16,7 +16,10 @@ for (const javaScriptEnabled of [true, false]) {
       await listing.filters().getByRole('link', { name: 'USB-C Cables' }).click();
       await expect(page).toHaveURL(/\/all\/cables\/usb-c-cables$/);
       await expect(page.getByRole('heading', { level: 1, name: 'USB-C Cables' })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cables' })).toHaveAttribute('href', '/all/cables');
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cables' })).toHaveAttribute(
+        'href',
+        '/all/cables',
+      );
       const first = shop.productTiles().first();
       await expect(first.getByRole('link')).toHaveAttribute('href', /^\/products\/product\/[a-z0-9-]+$/);
       await expect(first.getByRole('heading')).not.toBeEmpty();
@@ -26,7 +29,10 @@ for (const javaScriptEnabled of [true, false]) {
       await first.getByRole('link').click();
       await expect(page).toHaveURL(/\/products\/product\/[a-z0-9-]+$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'USB-C Cables' })).toHaveAttribute('href', /\/all\/cables\/usb-c-cables$/);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'USB-C Cables' })).toHaveAttribute(
+        'href',
+        /\/all\/cables\/usb-c-cables$/,
+      );
       await expect(page.getByRole('button', { name: /Add to cart/ })).toBeVisible();
     });
 
@@ -97,7 +103,14 @@ test('bad filters are left out with a note, never an error page', async ({ shop,
 });
 
 test('unknown categories, brands, collections and other main segments are 404', async ({ page }) => {
-  for (const path of ['/all/no-such-category', '/all/cables/no-such-sub', '/products/brand?brand=99999', '/products/collection?collection=abc', '/elsewhere/products?tags=gan', '/flash-sale/99999']) {
+  for (const path of [
+    '/all/no-such-category',
+    '/all/cables/no-such-sub',
+    '/products/brand?brand=99999',
+    '/products/collection?collection=abc',
+    '/elsewhere/products?tags=gan',
+    '/flash-sale/99999',
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }

@@ -2,7 +2,10 @@ import { expect, type Page } from '@playwright/test';
 
 /** Helpers for listing pages: read tiles, use the filter form, with or without JavaScript. */
 export class ListingPage {
-  constructor(readonly page: Page, readonly javaScript: boolean) {}
+  constructor(
+    readonly page: Page,
+    readonly javaScript: boolean,
+  ) {}
 
   filters() {
     return this.page.getByRole('form', { name: 'Filters' });
@@ -36,7 +39,13 @@ export class ListingPage {
   }
 
   async setRating(stars: number) {
-    await this.submitAfter(() => this.filters().getByRole('radio', { name: `${stars} stars & up` }).check(), true);
+    await this.submitAfter(
+      () =>
+        this.filters()
+          .getByRole('radio', { name: `${stars} stars & up` })
+          .check(),
+      true,
+    );
   }
 
   async sortBy(label: string) {

@@ -19,7 +19,9 @@ for (const width of [390, 1280]) {
     await expect(page.getByText(`There is no page 99: these products fit on ${last} pages.`)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Page 99 of');
     await page.getByRole('link', { name: `Go to the last page (${last})` }).click();
-    await expect(page).toHaveURL(new RegExp(`/all/chargers-adapters\\?page=${last}&sort=price_asc$|/all/chargers-adapters\\?sort=price_asc&page=${last}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/all/chargers-adapters\\?page=${last}&sort=price_asc$|/all/chargers-adapters\\?sort=price_asc&page=${last}$`),
+    );
     await expect(page.locator('.result-count')).toContainText(`Page ${last} of ${last}`);
     await expect(shop.productTiles().first()).toBeVisible();
   });

@@ -7,7 +7,13 @@ import type { Page } from '@playwright/test';
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
-interface ApiCard { slug: string; title: string; offered: number; variant_prices: number[]; price_from: boolean }
+interface ApiCard {
+  slug: string;
+  title: string;
+  offered: number;
+  variant_prices: number[];
+  price_from: boolean;
+}
 
 /** The product page's price as a shopper reads it ("from $21.99", or "$10.99"). */
 async function productPagePrice(page: Page): Promise<string> {

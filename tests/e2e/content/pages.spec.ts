@@ -6,7 +6,9 @@ const SPEC_PAGES = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 
 const POST = 'charging-safety-at-home';
 
 const jsonLdOf = async (page: import('@playwright/test').Page) =>
-  (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { '@type': string; [k: string]: unknown });
+  (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { '@type': string; [k: string]: unknown },
+  );
 
 test.describe('static pages', () => {
   for (const slug of SPEC_PAGES) {
@@ -28,7 +30,10 @@ test.describe('static pages', () => {
 
   test('api/v1/page/{slug} answers the sanitized page', async ({ request }) => {
     const body = await (await request.get('/api/v1/page/privacy-policy')).json();
-    expect(body).toMatchObject({ status: 200, data: { slug: 'privacy-policy', title: expect.any(String), content: expect.stringContaining('<p>') } });
+    expect(body).toMatchObject({
+      status: 200,
+      data: { slug: 'privacy-policy', title: expect.any(String), content: expect.stringContaining('<p>') },
+    });
   });
 });
 
@@ -43,7 +48,9 @@ test.describe('FAQ', () => {
     await expect(second.locator('.faq-a')).toBeHidden();
     await second.locator('summary').click();
     await expect(second.locator('.faq-a')).toBeVisible();
-    const faq = (await jsonLdOf(page)).find((b) => b['@type'] === 'FAQPage') as unknown as { mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> };
+    const faq = (await jsonLdOf(page)).find((b) => b['@type'] === 'FAQPage') as unknown as {
+      mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }>;
+    };
     expect(faq.mainEntity.length).toBe(await items.count());
     expect(faq.mainEntity[0]!.name).toMatch(/\?$/);
     expect(faq.mainEntity[0]!.acceptedAnswer.text.length).toBeGreaterThan(20);
@@ -87,7 +94,11 @@ test.describe('blog', () => {
     await page.goto(`/blog/${POST}`);
     await expect(page.locator('main h1')).toHaveText(/Charging safety/);
     const article = (await jsonLdOf(page)).find((b) => b['@type'] === 'Article')!;
-    expect(article).toMatchObject({ headline: expect.stringMatching(/Charging safety/), datePublished: expect.any(String), author: { name: 'Priya Nair' } });
+    expect(article).toMatchObject({
+      headline: expect.stringMatching(/Charging safety/),
+      datePublished: expect.any(String),
+      author: { name: 'Priya Nair' },
+    });
     await expect(page.getByRole('heading', { name: 'Related posts' })).toBeVisible();
     const prev = page.locator('a[rel="prev"]').first();
     const href = await prev.getAttribute('href');
@@ -118,7 +129,12 @@ test.describe('blog', () => {
   test('api/v1/blogs pages posts and api/v1/blog/{slug} answers one', async ({ request }) => {
     const list = await (await request.get('/api/v1/blogs?page=1')).json();
     expect(list.data.result).toMatchObject({ current_page: 1, per_page: 6, total: expect.any(Number), data: expect.any(Array) });
-    expect(list.data.result.data[0]).toMatchObject({ slug: expect.any(String), title: expect.any(String), excerpt: expect.any(String), tags: expect.any(Array) });
+    expect(list.data.result.data[0]).toMatchObject({
+      slug: expect.any(String),
+      title: expect.any(String),
+      excerpt: expect.any(String),
+      tags: expect.any(Array),
+    });
     const bad = await request.get('/api/v1/blogs?page=0');
     expect(bad.status()).toBe(422);
     expect((await bad.json()).data.form[0]).toMatch(/Page/);

@@ -30,7 +30,8 @@ for (const kind of ['page', 'post', 'product'] as const) {
       const target = new URL(route.request().url());
       if (target.protocol === 'data:' || target.host === own) return route.continue();
       // Allowed embeds may load in a real shop; here they are recorded and not fetched (no network in tests).
-      if (target.href.startsWith(ALLOWED_EMBED) || target.href.startsWith('https://www.openstreetmap.org/export/embed.html')) embeds.push(target.href);
+      if (target.href.startsWith(ALLOWED_EMBED) || target.href.startsWith('https://www.openstreetmap.org/export/embed.html'))
+        embeds.push(target.href);
       else outside.push(target.href);
       return route.abort();
     });
@@ -50,7 +51,10 @@ for (const kind of ['page', 'post', 'product'] as const) {
     expect(response?.status()).toBe(200);
     await expect(page.getByText('Payloads follow.')).toBeVisible();
     // Hover and focus everything a handler could hang on, then let timers and lazy loads run.
-    for (const el of await page.locator('main :is(div, p, a, img, h1, strong, td)').all().then((all) => all.slice(0, 60))) {
+    for (const el of await page
+      .locator('main :is(div, p, a, img, h1, strong, td)')
+      .all()
+      .then((all) => all.slice(0, 60))) {
       await el.hover({ trial: false, force: true, timeout: 1_000 }).catch(() => {});
     }
     await page.mouse.wheel(0, 5000);

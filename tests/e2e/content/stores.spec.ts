@@ -27,7 +27,12 @@ test.describe('store pages', () => {
     expect(await tiles.count()).toBeGreaterThan(0);
     // The listing filters narrow the store's own products: a price range, then sort.
     const api = await (await page.request.get(`/api/v1/store/${STORE}?min=1000&max=2000&sort=price_asc`)).json();
-    expect(api.data.store).toMatchObject({ slug: STORE, name: 'Cable Corner', review_count: expect.any(Number), followers: expect.any(Number) });
+    expect(api.data.store).toMatchObject({
+      slug: STORE,
+      name: 'Cable Corner',
+      review_count: expect.any(Number),
+      followers: expect.any(Number),
+    });
     expect(api.data.following).toBeNull();
     const prices = (api.data.result.data as Array<{ selling: number; offered: number; price: number | null }>).length;
     expect(prices).toBeGreaterThan(0);

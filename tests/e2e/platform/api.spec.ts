@@ -45,7 +45,10 @@ test.describe('API envelope', () => {
   });
 
   test('pages and JSON go out compressed with security headers', async ({ request }) => {
-    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [encoding, expected] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const res = await request.get('/', { headers: { 'accept-encoding': encoding } });
       expect(res.headers()['content-encoding']).toBe(expected);
     }

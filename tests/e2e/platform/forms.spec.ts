@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { productUrl } from '../../../src/lib/urls';
+import { productUrl } from '@/lib/urls';
 
 /**
  * Every form a guest can send goes somewhere that answers: each one on the main pages is followed (GET as a
@@ -11,11 +11,17 @@ test('every form a guest can send on the main pages is answered', async ({ page,
   const seen = new Map<string, number>();
   for (const path of ['/', '/all/cables', productUrl(known.withVariants), '/login', '/register', '/forgot-password', '/site-map']) {
     await page.goto(path);
-    const forms = await page.locator('form').evaluateAll((all) =>
-      (all as HTMLFormElement[])
-        .filter((f) => [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some((b) => !(b as HTMLButtonElement).disabled))
-        .map((f) => ({ action: f.action, method: f.method.toUpperCase() })),
-    );
+    const forms = await page
+      .locator('form')
+      .evaluateAll((all) =>
+        (all as HTMLFormElement[])
+          .filter((f) =>
+            [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some(
+              (b) => !(b as HTMLButtonElement).disabled,
+            ),
+          )
+          .map((f) => ({ action: f.action, method: f.method.toUpperCase() })),
+      );
     for (const { action, method } of forms) {
       const url = new URL(action);
       const key = `${method} ${url.pathname}`;
@@ -24,7 +30,7 @@ test('every form a guest can send on the main pages is answered', async ({ page,
       seen.set(key, res.status());
     }
   }
-  console.log([...seen].map(([f, s]) => `${f} → ${s}`).join("\n"));
+  console.log([...seen].map(([f, s]) => `${f} → ${s}`).join('\n'));
   expect(seen.size).toBeGreaterThan(3);
   expect(seen.has('GET /search'), 'the header search form').toBe(true);
   for (const [form, status] of seen) {

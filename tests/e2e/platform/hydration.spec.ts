@@ -12,7 +12,10 @@ test('client:interaction downloads React only after the first interaction, then 
   await expect(button).toBeVisible();
   await page.waitForLoadState('networkidle');
   const beforeInteraction = [...scripts];
-  expect(beforeInteraction.some((u) => /PressCounter|client\.|react/i.test(u)), beforeInteraction.join('\n')).toBe(false);
+  expect(
+    beforeInteraction.some((u) => /PressCounter|client\.|react/i.test(u)),
+    beforeInteraction.join('\n'),
+  ).toBe(false);
 
   // The first press wakes the island; once hydrated, presses count.
   await button.click();

@@ -14,7 +14,11 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4399);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Server { child: ChildProcess; origin: string; output: () => string }
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
 
 async function startServer(env: Record<string, string>, port: number): Promise<Server> {
   let output = '';

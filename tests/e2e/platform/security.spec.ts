@@ -8,7 +8,11 @@ import { signInWithForm, signUpByApi, uniqueEmail } from '../fixtures/auth';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; body: string }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 
 /** One request with exactly these headers (fetch and Playwright would fix the Host for us). */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> {
@@ -46,7 +50,10 @@ test.describe('Host header', () => {
   });
 
   test('absolute URLs come from configuration, whatever name the request used', async () => {
-    const names: Record<string, string>[] = [{ host: `localhost:${PORT}` }, { host: `127.0.0.1:${PORT}`, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }];
+    const names: Record<string, string>[] = [
+      { host: `localhost:${PORT}` },
+      { host: `127.0.0.1:${PORT}`, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ];
     for (const headers of names) {
       for (const path of ['/', '/all/cables', '/brands']) {
         const res = await raw(`${path}?poison=${Math.random()}`, headers);
@@ -64,7 +71,15 @@ test.describe('Host header', () => {
 
 test('a production shop without PUBLIC_URL refuses to start and says what to set', () => {
   const run = spawnSync(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', PORT: String(PORT + 8), HOST: '127.0.0.1', DATA_DIR: `/tmp/voltmart-e2e-${PORT}-noconfig`, SEED: 'none' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: '',
+      PORT: String(PORT + 8),
+      HOST: '127.0.0.1',
+      DATA_DIR: `/tmp/voltmart-e2e-${PORT}-noconfig`,
+      SEED: 'none',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -74,7 +89,9 @@ test('a production shop without PUBLIC_URL refuses to start and says what to set
 
 test.describe('open redirect after sign-in', () => {
   for (const javaScriptEnabled of [true, false]) {
-    test(`/login?redirect=/.//evil.example/phish stays on the shop (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
+    test(`/login?redirect=/.//evil.example/phish stays on the shop (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       const email = uniqueEmail('redirect');
@@ -98,12 +115,29 @@ test.describe('open redirect after sign-in', () => {
     const email = uniqueEmail('redirect-raw');
     await signUpByApi(request, email, 'redirect-pass');
     const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: ORIGIN };
-    for (const target of ['/.//evil.example/phish', '//evil.example', '/%2f%2fevil.example', '/\\evil.example', '/%5cevil.example', 'javascript:alert(1)']) {
-      const res = await raw(`/login?redirect=${encodeURIComponent(target)}`, form, 'POST', new URLSearchParams({ email, password: 'redirect-pass' }).toString());
+    for (const target of [
+      '/.//evil.example/phish',
+      '//evil.example',
+      '/%2f%2fevil.example',
+      '/\\evil.example',
+      '/%5cevil.example',
+      'javascript:alert(1)',
+    ]) {
+      const res = await raw(
+        `/login?redirect=${encodeURIComponent(target)}`,
+        form,
+        'POST',
+        new URLSearchParams({ email, password: 'redirect-pass' }).toString(),
+      );
       expect(res.status, target).toBe(303);
       expect(res.headers.location, target).toMatch(/^\/(?![/\\])/);
     }
-    const viaReferer = await raw('/api/v1/email-subscription', { ...form, referer: `${ORIGIN}//evil.example/x` }, 'POST', 'email=referer%40example.com');
+    const viaReferer = await raw(
+      '/api/v1/email-subscription',
+      { ...form, referer: `${ORIGIN}//evil.example/x` },
+      'POST',
+      'email=referer%40example.com',
+    );
     expect(viaReferer.status).toBe(303);
     expect(viaReferer.headers.location).toBe('/');
   });
@@ -136,8 +170,16 @@ test.describe('hostile input', () => {
   });
 
   test('a NUL byte in the register form (no JavaScript) is a message, not a 500', async ({ request }) => {
-    const body = new URLSearchParams({ name: 'Nul\u0000Byte', email: uniqueEmail('nul'), password: 'nul-pass-1', password_confirmation: 'nul-pass-1' });
-    const res = await request.post('/register', { headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, data: body.toString() });
+    const body = new URLSearchParams({
+      name: 'Nul\u0000Byte',
+      email: uniqueEmail('nul'),
+      password: 'nul-pass-1',
+      password_confirmation: 'nul-pass-1',
+    });
+    const res = await request.post('/register', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      data: body.toString(),
+    });
     expect(res.status()).toBe(422);
     expect(await res.text()).toContain('Name contains characters that cannot be saved');
   });
@@ -147,7 +189,9 @@ test.describe('hostile input', () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
       const socket = net.connect(PORT, '127.0.0.1', () => {
-        socket.write(`POST /api/v1/contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+        socket.write(
+          `POST /api/v1/contact HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+        );
       });
       let text = '';
       socket.on('data', (d) => {

@@ -6,9 +6,17 @@ function fetchRaw(url: string, encoding: string): Promise<{ status: number; outc
   return new Promise((resolve) => {
     const req = http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
       let bytes = 0;
-      const timer = setTimeout(() => { req.destroy(); resolve({ status: res.statusCode!, outcome: 'hung', bytes }); }, 15_000);
-      const done = (outcome: string) => { clearTimeout(timer); resolve({ status: res.statusCode!, outcome, bytes }); };
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      const timer = setTimeout(() => {
+        req.destroy();
+        resolve({ status: res.statusCode!, outcome: 'hung', bytes });
+      }, 15_000);
+      const done = (outcome: string) => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode!, outcome, bytes });
+      };
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => done('end'));
       res.on('aborted', () => done('aborted'));
       res.on('error', () => done('aborted'));

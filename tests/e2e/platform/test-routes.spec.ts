@@ -20,7 +20,16 @@ async function serve(args: string[], env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-test-routes-'));
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', ENABLE_TEST_ROUTES: '1', PUBLIC_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      ENABLE_TEST_ROUTES: '1',
+      PUBLIC_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));
@@ -43,7 +52,7 @@ async function serve(args: string[], env: Record<string, string>) {
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-test('this suite\'s build has the test-only routes (so the checks below mean something)', async ({ request }) => {
+test("this suite's build has the test-only routes (so the checks below mean something)", async ({ request }) => {
   const res = await request.get('/test-only/social');
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ signedIn: false, links: [] });
@@ -80,7 +89,9 @@ test('the end-to-end build refuses to start with test-only routes on a public PU
   const server = await serve(['--build', 'dist-e2e'], { PUBLIC_URL: 'https://shop.example.com' });
   try {
     expect(server.outcome).toBe(1);
-    expect(server.output()).toContain('ENABLE_TEST_ROUTES=1 lets anyone sign in as any account, so it is refused on a public address (PUBLIC_URL https://shop.example.com).');
+    expect(server.output()).toContain(
+      'ENABLE_TEST_ROUTES=1 lets anyone sign in as any account, so it is refused on a public address (PUBLIC_URL https://shop.example.com).',
+    );
   } finally {
     await server.stop();
   }

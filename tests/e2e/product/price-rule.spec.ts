@@ -34,6 +34,13 @@ test.describe('a flash-sale product that also has an offer', () => {
 
   test('the API answers the same prices', async ({ request, known }) => {
     const detail = (await (await request.get(`/api/v1/product/${known.flashWithOffer.slug}`)).json()).data;
-    expect(detail).toMatchObject({ selling: 7699, offered: 6599, price: 4899, current_price: 4899, previous_price: 7699, discount_percent: 36 });
+    expect(detail).toMatchObject({
+      selling: 7699,
+      offered: 6599,
+      price: 4899,
+      current_price: 4899,
+      previous_price: 7699,
+      discount_percent: 36,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { productUrl } from '../../../src/lib/urls';
-import { formatPrice } from '../../../src/lib/price';
+import { productUrl } from '@/lib/urls';
+import { formatPrice } from '@/lib/price';
 
 /** The demo shop's price format (settings defaults: USD, $, en-US, before). */
 export const money = (cents: number) => formatPrice(cents, { currency_icon: '$', decimal_format: 'en-US', currency_position: 1 });

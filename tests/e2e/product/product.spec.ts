@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 import { ProductPage, money } from './product-page';
-import { centsToDecimal } from '../../../src/lib/product-seo';
-import { productUrl } from '../../../src/lib/urls';
+import { centsToDecimal } from '@/lib/product-seo';
+import { productUrl } from '@/lib/urls';
 
 const COMING_SOON = 'Coming soon: the cart, wishlist and compare list are not open yet, so these buttons cannot be used.';
 
@@ -114,7 +114,11 @@ test.describe('product page with JavaScript on', () => {
     const ld = await pp.jsonLd();
     const product = ld.find((l) => l['@type'] === 'Product') as { offers: Record<string, string>; name: string };
     expect(product.name).toBe(known.inFlashSale.title);
-    expect(product.offers).toMatchObject({ price: centsToDecimal(known.inFlashSale.flashPrice), priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(product.offers).toMatchObject({
+      price: centsToDecimal(known.inFlashSale.flashPrice),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
     const crumbs = ld.find((l) => l['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
     expect(crumbs.itemListElement.map((i) => i.name)[0]).toBe('Home');
     expect(crumbs.itemListElement.at(-1)!.name).toBe(known.inFlashSale.title);
@@ -137,7 +141,10 @@ test.describe('product page with JavaScript on', () => {
     const pp = new ProductPage(page);
     await pp.open(known.withVideo.slug);
     await page.getByRole('link', { name: 'Watch video 1' }).click();
-    await expect(page.locator('.pd-stage iframe')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`);
+    await expect(page.locator('.pd-stage iframe')).toHaveAttribute(
+      'src',
+      `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`,
+    );
   });
 
   test('loads little JavaScript, no React, and breaks no CSP rule', async ({ page, known }) => {
@@ -171,7 +178,10 @@ test.describe('product page with JavaScript on', () => {
   }
 
   for (const width of [390, 1280]) {
-    test(`at ${width} px every known product shows its title, price and buttons within the page width (screenshots kept)`, async ({ page, known }) => {
+    test(`at ${width} px every known product shows its title, price and buttons within the page width (screenshots kept)`, async ({
+      page,
+      known,
+    }) => {
       test.slow(); // one page and one full-page screenshot per known product
       await page.setViewportSize({ width, height: 900 });
       const pp = new ProductPage(page);
@@ -217,13 +227,22 @@ test.describe('product page with JavaScript off', () => {
     await pp.open(known.withVariants.slug);
     // The shell's forms (search, newsletter) have their own specs; /search arrives with the search issue.
     const forms = await page.locator('main form').evaluateAll((all) =>
-      (all as HTMLFormElement[]).map((f) => ({ action: f.action, method: f.method, enabled: [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some((b) => !(b as HTMLButtonElement).disabled) })),
+      (all as HTMLFormElement[]).map((f) => ({
+        action: f.action,
+        method: f.method,
+        enabled: [...f.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')].some(
+          (b) => !(b as HTMLButtonElement).disabled,
+        ),
+      })),
     );
     // The buy form is the product area's one form; it can only be sent once the cart exists (issue 13).
     expect(forms).toEqual([{ action: page.url(), method: 'get', enabled: false }]);
     for (const form of forms.filter((f) => f.enabled)) {
       // GET forms are followed as a browser would; POST forms with an empty body must at least be routed (not 404/405).
-      const res = form.method === 'get' ? await request.get(form.action) : await request.post(form.action, { headers: { origin: new URL(form.action).origin }, form: {} });
+      const res =
+        form.method === 'get'
+          ? await request.get(form.action)
+          : await request.post(form.action, { headers: { origin: new URL(form.action).origin }, form: {} });
       expect(res.status(), `${form.method.toUpperCase()} ${form.action}`).not.toBe(404);
       expect(res.status(), `${form.method.toUpperCase()} ${form.action}`).toBeLessThan(500);
     }
@@ -232,7 +251,10 @@ test.describe('product page with JavaScript off', () => {
   test('a video thumbnail is a link to the video', async ({ page, known }) => {
     const pp = new ProductPage(page);
     await pp.open(known.withVideo.slug);
-    await expect(page.getByRole('link', { name: 'Watch video 1' })).toHaveAttribute('href', `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`);
+    await expect(page.getByRole('link', { name: 'Watch video 1' })).toHaveAttribute(
+      'href',
+      `https://www.youtube-nocookie.com/embed/${known.withVideo.videoId}`,
+    );
     await expect(page.locator('iframe')).toHaveCount(0);
   });
 
@@ -248,7 +270,8 @@ test.describe('product page with JavaScript off', () => {
     expect(await page.locator('.pd-review').first().textContent()).not.toBe(firstReview);
 
     // Tiles are the listings' ProductCard: read their product links, whatever the markup inside.
-    const tileLinks = () => page.locator('#suggested li a[href*="/product/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+    const tileLinks = () =>
+      page.locator('#suggested li a[href*="/product/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
     const firstTiles = await tileLinks();
     await page.getByRole('navigation', { name: 'Suggested product pages' }).getByRole('link', { name: /Next/ }).click();
     await expect(page).toHaveURL(/[?&]page=2/);

@@ -13,10 +13,16 @@ test.describe('the header search popup', () => {
     await page.mouse.move(10, 10);
     await page.keyboard.press('Shift');
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((p) => /mount|react|client\./i.test(p)), scripts.join('\n')).toBe(false);
+    expect(
+      scripts.some((p) => /mount|react|client\./i.test(p)),
+      scripts.join('\n'),
+    ).toBe(false);
     const search = new HeaderSearch(page);
     await search.focusAndWaitForPopup();
-    expect(scripts.some((p) => /mount/i.test(p)), scripts.join('\n')).toBe(true);
+    expect(
+      scripts.some((p) => /mount/i.test(p)),
+      scripts.join('\n'),
+    ).toBe(true);
   });
 
   test('asks once, 700 ms after the last key, and shows keywords, categories and products', async ({ shop, page }) => {
@@ -37,7 +43,12 @@ test.describe('the header search popup', () => {
     await expect(search.listbox().getByRole('option').first()).toBeVisible({ timeout: 10_000 });
     expect(search.requests.map((u) => u.searchParams.get('q'))).toEqual(['char']);
     await expect(search.listbox().getByRole('group', { name: 'Suggested searches' })).toBeVisible();
-    await expect(search.listbox().getByRole('group', { name: 'Categories', exact: true }).getByRole('option', { name: 'Chargers & Adapters', exact: true })).toBeVisible();
+    await expect(
+      search
+        .listbox()
+        .getByRole('group', { name: 'Categories', exact: true })
+        .getByRole('option', { name: 'Chargers & Adapters', exact: true }),
+    ).toBeVisible();
     const products = search.listbox().getByRole('group', { name: 'Products' }).getByRole('option');
     await expect(products.first()).toBeVisible();
     // The matched part of each suggestion is marked.

@@ -22,7 +22,9 @@ test('axe is also happy with the menu and notices open', async ({ shop, page, co
 
 test('landmarks, one h1, a skip link and no CSP violation', async ({ shop, page }) => {
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   await shop.open('/site-map');
   await expect(page.getByRole('banner')).toHaveCount(1);
   await expect(page.getByRole('main')).toHaveCount(1);
@@ -57,7 +59,10 @@ test.describe('screenshots', () => {
         const { listingEnvelope } = await import('./helpers');
         await route.fulfill({ json: listingEnvelope(new URL(route.request().url()).searchParams.get('category')!) });
       });
-      for (const [name, path] of [['home', '/'], ['site-map', '/site-map']] as const) {
+      for (const [name, path] of [
+        ['home', '/'],
+        ['site-map', '/site-map'],
+      ] as const) {
         await shop.open(path);
         if (width >= 992) {
           const menu = page.getByRole('navigation', { name: 'Main menu' });

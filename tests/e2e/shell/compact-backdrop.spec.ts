@@ -13,7 +13,9 @@ test('tapping outside the open compact menu closes it and opens nothing', async 
   // A point below the panel where, without a backdrop, a product tile would take the tap.
   const x = 195;
   const y = Math.min(panel.y + panel.height + 40, 780);
-  expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[data-dropdown-backdrop]') !== null, [x, y])).toBe(true);
+  expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[data-dropdown-backdrop]') !== null, [x, y])).toBe(
+    true,
+  );
   await page.touchscreen.tap(x, y);
   await expect(menu).not.toHaveAttribute('open', '');
   await page.waitForLoadState('load');

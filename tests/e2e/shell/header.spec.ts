@@ -79,7 +79,9 @@ test.describe('with JavaScript on', () => {
     const box = page.getByRole('combobox', { name: 'Search' });
     await expect(box).toHaveValue('cable');
     const navigations: string[] = [];
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(new URL(f.url()).search); });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(new URL(f.url()).search);
+    });
     await box.press('Enter');
     await box.fill('   ');
     await box.press('Enter');

@@ -33,7 +33,13 @@ export function listingEnvelope(slug: string, count = 6) {
   return {
     status: 200,
     message: 'success',
-    data: { result: { data, current_page: 1, last_page: 3, per_page: count, total: count * 3 }, all_categories: [], category: { slug }, collections: [], brands: [] },
+    data: {
+      result: { data, current_page: 1, last_page: 3, per_page: count, total: count * 3 },
+      all_categories: [],
+      category: { slug },
+      collections: [],
+      brands: [],
+    },
   };
 }
 

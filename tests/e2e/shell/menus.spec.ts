@@ -45,7 +45,10 @@ test.describe('Categories mega menu', () => {
     await page.route(/\/api\/v1\/all\?/, async (route) => {
       if (fail) {
         await new Promise<void>((r) => (release = r));
-        await route.fulfill({ status: 500, json: { status: 500, message: 'Something went wrong on our side.', data: { form: ['Something went wrong on our side.'] } } });
+        await route.fulfill({
+          status: 500,
+          json: { status: 500, message: 'Something went wrong on our side.', data: { form: ['Something went wrong on our side.'] } },
+        });
       } else {
         await route.fulfill({ json: listingEnvelope('x', 2) });
       }

@@ -53,7 +53,10 @@ test('the page showing a flash is private and the next view is the shared one', 
   const shared = await request.get('/site-map');
   expect(shared.headers()['cache-control']).toMatch(/^public/);
   // A plain form post sharing the browser's cookies; the 303 is followed to the page that shows the flash.
-  const res = await page.request.post('/api/v1/email-subscription', { form: { email: 'x' }, headers: { accept: 'text/html', origin: baseURL!, referer: `${baseURL}/site-map` } });
+  const res = await page.request.post('/api/v1/email-subscription', {
+    form: { email: 'x' },
+    headers: { accept: 'text/html', origin: baseURL!, referer: `${baseURL}/site-map` },
+  });
   expect(res.url()).toMatch(/\/site-map$/);
   expect(res.headers()['cache-control']).toBe('private, no-store');
   expect(await res.text()).toContain('Invalid email');

@@ -65,7 +65,11 @@ test.describe('banners and notices', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('the popup and top banner stay hidden; the cookie notice shows (its form closes it: phone-shell.spec)', async ({ shop, page, context }) => {
+  test('the popup and top banner stay hidden; the cookie notice shows (its form closes it: phone-shell.spec)', async ({
+    shop,
+    page,
+    context,
+  }) => {
     await showNotices(context);
     await shop.open('/site-map');
     await expect(page.getByRole('dialog')).toBeHidden();

@@ -1,7 +1,7 @@
 import { test, expect, type ShopPage } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { productUrl } from '../../../src/lib/urls';
-import { KNOWN_PRODUCTS } from '../../../src/server/demo/known';
+import { productUrl } from '@/lib/urls';
+import { KNOWN_PRODUCTS } from '@/server/demo/known';
 import { signIn, uniqueEmail } from '../account/helpers';
 
 /**
@@ -10,12 +10,28 @@ import { signIn, uniqueEmail } from '../account/helpers';
  * popup open and after closing it. In phone emulation the layout viewport grows to fit a too-wide page,
  * so the page's width is compared with the width the phone has, not with `innerWidth`.
  */
-const ACCOUNT_PAGES = ['/user/profile', '/user/addresses', '/user/addresses?add=shipping', '/user/vouchers', '/user/orders', '/user/wishlists', '/user/compared', '/user/following'];
+const ACCOUNT_PAGES = [
+  '/user/profile',
+  '/user/addresses',
+  '/user/addresses?add=shipping',
+  '/user/vouchers',
+  '/user/orders',
+  '/user/wishlists',
+  '/user/compared',
+  '/user/following',
+];
 const PRODUCT_PAGES = [KNOWN_PRODUCTS.withVariants, KNOWN_PRODUCTS.plain, KNOWN_PRODUCTS.inFlashSale].map((p) => productUrl(p));
 
 const LONG_ADDRESS = {
-  name: 'Maximilian Alexander Longname-Smythe', email: 'maximilian.alexander.longname@example-company.com', phone: '555-123-4567',
-  country: 'US', state: 'NY', city: 'New York', zip: '10001', address_1: '1234 Extraordinarily Long Avenue Name', address_2: 'Apartment 56B',
+  name: 'Maximilian Alexander Longname-Smythe',
+  email: 'maximilian.alexander.longname@example-company.com',
+  phone: '555-123-4567',
+  country: 'US',
+  state: 'NY',
+  city: 'New York',
+  zip: '10001',
+  address_1: '1234 Extraordinarily Long Avenue Name',
+  address_2: 'Apartment 56B',
 };
 
 /** Every first-visit notice shows again on each page load (the fixture's returning shopper is undone each time). */

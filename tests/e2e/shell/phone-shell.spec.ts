@@ -30,7 +30,7 @@ test.describe('at 390 px on a phone', () => {
     }
   });
 
-  test('the profile picture chooser is styled like the shop\'s buttons', async ({ shop, page }) => {
+  test("the profile picture chooser is styled like the shop's buttons", async ({ shop, page }) => {
     await signIn(page, uniqueEmail('file-input'));
     await shop.open('/user/profile');
     const input = page.getByLabel('Profile picture');
@@ -89,9 +89,17 @@ test.describe('with JavaScript off', () => {
 });
 
 test('the cookie notice form refuses another site and only goes back to this one', async ({ request, baseURL }) => {
-  const forged = await request.post('/cookie-notice', { form: { back: '/' }, headers: { origin: 'https://evil.example' }, maxRedirects: 0 });
+  const forged = await request.post('/cookie-notice', {
+    form: { back: '/' },
+    headers: { origin: 'https://evil.example' },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(403);
-  const away = await request.post('/cookie-notice', { form: { back: 'https://evil.example/x' }, headers: { origin: baseURL! }, maxRedirects: 0 });
+  const away = await request.post('/cookie-notice', {
+    form: { back: 'https://evil.example/x' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(away.status()).toBe(303);
   expect(away.headers()['location']).toBe('/');
 });

@@ -2,7 +2,10 @@ import { test, expect } from '../fixtures';
 import { showNotices } from './helpers';
 
 /** Issue 11 item 7: after Escape closed the popup, the focus was lost on <body>. */
-for (const [width, phone] of [[390, true], [1280, false]] as const) {
+for (const [width, phone] of [
+  [390, true],
+  [1280, false],
+] as const) {
   test(`at ${width} px, Escape closes the popup and the focus goes to the page's heading`, async ({ shop, page, context }) => {
     await page.setViewportSize({ width, height: 850 });
     await showNotices(context);

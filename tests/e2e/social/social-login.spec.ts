@@ -65,7 +65,11 @@ test.describe('social login', () => {
 
     const session = (await context.cookies()).find((c) => c.name === 'frontend_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(await whoAmI(page)).toMatchObject({ signedIn: true, user: { name: 'Ada Lovelace', email: 'ada.google@example.com' }, links: ['google'] });
+    expect(await whoAmI(page)).toMatchObject({
+      signedIn: true,
+      user: { name: 'Ada Lovelace', email: 'ada.google@example.com' },
+      links: ['google'],
+    });
     expect((await context.cookies()).some((c) => c.name === 'frontend_social_login')).toBe(false);
   });
 
@@ -100,7 +104,10 @@ test.describe('social login', () => {
     back.searchParams.set('state', 'forged-state-value-0123456789abcdef');
     const callback = await callbackAfter(page, () => page.goto(back.href));
     expect(callback.headers()['location']).toBe('/login');
-    expect(await flashOf(callback)).toEqual({ type: 'error', message: 'This sign-in link has expired or was already used. Please try again.' });
+    expect(await flashOf(callback)).toEqual({
+      type: 'error',
+      message: 'This sign-in link has expired or was already used. Please try again.',
+    });
     expect((await context.cookies()).some((c) => c.name === 'frontend_session')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { fail } from '../../../server/http/envelope';
-import { AppError } from '../../../server/http/errors';
+import { fail } from '@/server/web/envelope';
+import { AppError } from '@/server/core/errors';
 
 /** Any path under api/v1/ that no endpoint serves: a 404 envelope, never the HTML page. */
 export const ALL: APIRoute = ({ url }) =>

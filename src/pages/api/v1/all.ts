@@ -1,8 +1,8 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { parseListingQuery } from '../../../server/catalog/listing';
-import { getListingResponse } from '../../../server/catalog/listing-response';
-import { CATALOG_API_CACHE } from '../../../server/catalog/cache';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getListingResponse } from '@/server/catalog/listing-response';
+import { CATALOG_API_CACHE } from '@/server/catalog/cache';
 
 /** `all?category={slug}&sub_category={slug}&min&max&rating&sort&page&per_page`; the mega menu reads `data.result.data`. */
 export const ALL = route({

@@ -1,8 +1,8 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { parseWith } from '../../../server/http/body';
-import { listPosts } from '../../../server/content/blog';
-import { BlogQuerySchema, blogQueryOf } from '../../../lib/schemas/content';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseWith } from '@/server/core/validation';
+import { listPosts } from '@/server/content/blog';
+import { BlogQuerySchema, blogQueryOf } from '@/lib/schemas/content';
 
 /** `blogs?page=&category=&tag=`: published posts, newest first, as `data.result {data, current_page, last_page, per_page, total}`. */
 export const ALL = route({

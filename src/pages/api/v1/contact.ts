@@ -1,9 +1,9 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { readBodyWith } from '../../../server/http/body';
-import { answerFormPost } from '../../../server/http/form-post';
-import { ContactSchema } from '../../../lib/schemas/forms';
-import { saveContactMessage } from '../../../server/content/messages';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { readBodyWith } from '@/server/web/body';
+import { answerFormPost } from '@/server/web/form-post';
+import { ContactSchema } from '@/lib/schemas/forms';
+import { saveContactMessage } from '@/server/content/messages';
 
 export const ALL = route({
   POST: (ctx) =>

@@ -1,7 +1,7 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { listFlashSales } from '../../../server/catalog/flash-sales';
-import { CATALOG_API_CACHE } from '../../../server/catalog/cache';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { listFlashSales } from '@/server/catalog/flash-sales';
+import { CATALOG_API_CACHE } from '@/server/catalog/cache';
 
 /** Flash sales that have not ended: running first, then upcoming. */
 export const ALL = route({

@@ -1,7 +1,7 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { getHome } from '../../../server/catalog/home';
-import { CATALOG_API_CACHE } from '../../../server/catalog/cache';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { getHome } from '@/server/catalog/home';
+import { CATALOG_API_CACHE } from '@/server/catalog/cache';
 
 /** Everything the home page shows: slider, banners, collections, featured categories and brands, flash sale, products. */
 export const ALL = route({

@@ -1,6 +1,6 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { listPaymentGateways } from '../../../server/payments/gateways';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { listPaymentGateways } from '@/server/payments/gateways';
 
 export const ALL = route({
   GET: () => ok({ gateways: listPaymentGateways() }),

@@ -1,8 +1,8 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { parseListingQuery } from '../../../server/catalog/listing';
-import { getListingResponse } from '../../../server/catalog/listing-response';
-import { CATALOG_API_CACHE } from '../../../server/catalog/cache';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getListingResponse } from '@/server/catalog/listing-response';
+import { CATALOG_API_CACHE } from '@/server/catalog/cache';
 
 /** Listing by source: `?category_ids=…`, `sub_category_ids`, `tags`, `brand_ids`, `product_ids`, `brand`, `collection`, plus the filters of `all`. */
 export const ALL = route({

@@ -1,7 +1,7 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { getSearchResponse } from '../../../server/search/response';
-import { parseSearchQuery } from '../../../server/search/query';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { getSearchResponse } from '@/server/search/response';
+import { parseSearchQuery } from '@/server/search/query';
 
 /** `search?q=` plus the listing filters (`min`, `max`, `rating`, `category_ids`, `brand_ids`, `in_stock`) and `sort` (default `relevance`). */
 export const ALL = route({

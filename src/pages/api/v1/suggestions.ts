@@ -1,7 +1,7 @@
-import { route } from '../../../server/http/route';
-import { ok } from '../../../server/http/envelope';
-import { suggest } from '../../../server/search/suggestions';
-import { parseSuggestText } from '../../../server/search/query';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { suggest } from '@/server/search/suggestions';
+import { parseSuggestText } from '@/server/search/query';
 
 /** `suggestions?q=`: `data {product, suggested, category, sub_category}` for the search popup. */
 export const ALL = route({

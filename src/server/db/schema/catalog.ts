@@ -1,7 +1,7 @@
 import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money, updatedAt } from './common';
-import { stores } from './stores';
+import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
+import { stores } from '@/server/db/schema/stores';
 
 export const categories = pgTable('categories', {
   id: id(),
@@ -20,7 +20,9 @@ export const subCategories = pgTable(
   'sub_categories',
   {
     id: id(),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     image: text('image'),
@@ -62,7 +64,9 @@ export const shippingPlaces = pgTable(
   'shipping_places',
   {
     id: id(),
-    shippingRuleId: integer('shipping_rule_id').notNull().references(() => shippingRules.id, { onDelete: 'cascade' }),
+    shippingRuleId: integer('shipping_rule_id')
+      .notNull()
+      .references(() => shippingRules.id, { onDelete: 'cascade' }),
     countryCode: text('country_code').notNull(),
     /** Null means every state of the country. */
     stateCode: text('state_code'),
@@ -96,9 +100,13 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     overview: text('overview').notNull().default(''),
     image: text('image'),
-    storeId: integer('store_id').notNull().references(() => stores.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
     brandId: integer('brand_id').references(() => brands.id),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
     subCategoryId: integer('sub_category_id').references(() => subCategories.id),
     shippingRuleId: integer('shipping_rule_id').references(() => shippingRules.id),
     bundleDealId: integer('bundle_deal_id').references(() => bundleDeals.id, { onDelete: 'set null' }),
@@ -129,22 +137,34 @@ export const products = pgTable(
     index('products_store_idx').on(t.storeId),
     index('products_created_idx').on(t.createdAt),
     // Whole-catalogue sorts (popularity, rating) walk these instead of sorting every active row.
-    index('products_popularity_idx').on(t.soldCount.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 1`),
-    index('products_rating_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 1`),
+    index('products_popularity_idx')
+      .on(t.soldCount.desc().nullsFirst(), t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1`),
+    index('products_rating_idx')
+      .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1`),
     index('products_search_idx').using('gin', t.searchVector),
   ],
 );
 
-export const productImages = pgTable('product_images', {
-  id: id(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  image: text('image').notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('product_images_product_idx').on(t.productId)]);
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
 
 export const productVideos = pgTable('product_videos', {
   id: id(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
   /** youtube | vimeo: only allowlisted hosts are ever embedded. */
   provider: text('provider').notNull(),
   videoId: text('video_id').notNull(),
@@ -152,18 +172,32 @@ export const productVideos = pgTable('product_videos', {
   position: integer('position').notNull().default(0),
 });
 
-export const productTags = pgTable('product_tags', {
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)]);
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
+);
 
-export const productSpecs = pgTable('product_specs', {
-  id: id(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  value: text('value').notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('product_specs_product_idx').on(t.productId)]);
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_specs_product_idx').on(t.productId)],
+);
 
 /** Variant dimensions: Colour, Wattage, Length. */
 export const attributes = pgTable('attributes', {
@@ -173,23 +207,39 @@ export const attributes = pgTable('attributes', {
 
 export const attributeValues = pgTable('attribute_values', {
   id: id(),
-  attributeId: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+  attributeId: integer('attribute_id')
+    .notNull()
+    .references(() => attributes.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
 });
 
 /** A sellable variant of a product with its own stock and (when above 0) its own price. */
-export const inventories = pgTable('inventories', {
-  id: id(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  sku: text('sku'),
-  price: money('price'),
-  quantity: integer('quantity').notNull().default(0),
-}, (t) => [index('inventories_product_idx').on(t.productId)]);
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku'),
+    price: money('price'),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [index('inventories_product_idx').on(t.productId)],
+);
 
-export const inventoryAttributes = pgTable('inventory_attributes', {
-  inventoryId: integer('inventory_id').notNull().references(() => inventories.id, { onDelete: 'cascade' }),
-  attributeValueId: integer('attribute_value_id').notNull().references(() => attributeValues.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.inventoryId, t.attributeValueId] })]);
+export const inventoryAttributes = pgTable(
+  'inventory_attributes',
+  {
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    attributeValueId: integer('attribute_value_id')
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.inventoryId, t.attributeValueId] })],
+);
 
 export const collections = pgTable('collections', {
   id: id(),
@@ -200,10 +250,18 @@ export const collections = pgTable('collections', {
   status: integer('status').notNull().default(1),
 });
 
-export const collectionProducts = pgTable('collection_products', {
-  collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.collectionId, t.productId] })]);
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+);
 
 /** Banner types 1–9 place a banner on the page; source types 1–6 say what it links to. */
 export const banners = pgTable('banners', {
@@ -232,8 +290,16 @@ export const flashSales = pgTable('flash_sales', {
   status: integer('status').notNull().default(1),
 });
 
-export const flashSaleProducts = pgTable('flash_sale_products', {
-  flashSaleId: integer('flash_sale_id').notNull().references(() => flashSales.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  price: money('price'),
-}, (t) => [primaryKey({ columns: [t.flashSaleId, t.productId] }), index('flash_sale_products_product_idx').on(t.productId)]);
+export const flashSaleProducts = pgTable(
+  'flash_sale_products',
+  {
+    flashSaleId: integer('flash_sale_id')
+      .notNull()
+      .references(() => flashSales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: money('price'),
+  },
+  (t) => [primaryKey({ columns: [t.flashSaleId, t.productId] }), index('flash_sale_products_product_idx').on(t.productId)],
+);

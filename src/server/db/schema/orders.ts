@@ -1,8 +1,8 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './common';
-import { inventories, products } from './catalog';
-import { stores } from './stores';
-import { users } from './users';
+import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
+import { inventories, products } from '@/server/db/schema/catalog';
+import { stores } from '@/server/db/schema/stores';
+import { users } from '@/server/db/schema/users';
 
 const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -27,88 +27,121 @@ export const vouchers = pgTable('vouchers', {
 });
 
 /** Vouchers a user has collected, and when one was spent. */
-export const userVouchers = pgTable('user_vouchers', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  voucherId: integer('voucher_id').notNull().references(() => vouchers.id, { onDelete: 'cascade' }),
-  collectedAt: createdAt(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [primaryKey({ columns: [t.userId, t.voucherId] })]);
+export const userVouchers = pgTable(
+  'user_vouchers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    collectedAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.voucherId] })],
+);
 
 /** One order per store of a checkout; `order_no` groups what a person saw as one purchase. */
-export const orders = pgTable('orders', {
-  id: id(),
-  orderNo: text('order_no').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  storeId: integer('store_id').references(() => stores.id),
-  /** pending, confirmed, picked_up, on_the_way, shipped, delivered, cancelled, refunded. */
-  status: text('status').notNull().default('pending'),
-  /** 1 paid, 0 unpaid. */
-  paymentStatus: integer('payment_status').notNull().default(0),
-  /** 1 Razorpay, 2 cash on delivery, 3 Stripe, 4 PayPal, 5 Flutterwave, 6 Iyzico, 7 bank transfer. */
-  paymentMethod: integer('payment_method').notNull(),
-  /** 1 location, 2 pickup. */
-  shippingType: integer('shipping_type').notNull().default(1),
-  currency: text('currency').notNull().default('USD'),
-  subtotal: total('subtotal'),
-  shippingTotal: total('shipping_total'),
-  discount: total('discount'),
-  tax: total('tax'),
-  total: total('total'),
-  voucherId: integer('voucher_id').references(() => vouchers.id),
-  email: text('email').notNull(),
-  shippingAddress: jsonb('shipping_address'),
-  billingAddress: jsonb('billing_address'),
-  trackingCode: text('tracking_code').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('orders_user_idx').on(t.userId, t.createdAt),
-  index('orders_no_idx').on(t.orderNo),
-  uniqueIndex('orders_tracking_uq').on(t.trackingCode),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storeId: integer('store_id').references(() => stores.id),
+    /** pending, confirmed, picked_up, on_the_way, shipped, delivered, cancelled, refunded. */
+    status: text('status').notNull().default('pending'),
+    /** 1 paid, 0 unpaid. */
+    paymentStatus: integer('payment_status').notNull().default(0),
+    /** 1 Razorpay, 2 cash on delivery, 3 Stripe, 4 PayPal, 5 Flutterwave, 6 Iyzico, 7 bank transfer. */
+    paymentMethod: integer('payment_method').notNull(),
+    /** 1 location, 2 pickup. */
+    shippingType: integer('shipping_type').notNull().default(1),
+    currency: text('currency').notNull().default('USD'),
+    subtotal: total('subtotal'),
+    shippingTotal: total('shipping_total'),
+    discount: total('discount'),
+    tax: total('tax'),
+    total: total('total'),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    email: text('email').notNull(),
+    shippingAddress: jsonb('shipping_address'),
+    billingAddress: jsonb('billing_address'),
+    trackingCode: text('tracking_code').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_no_idx').on(t.orderNo),
+    uniqueIndex('orders_tracking_uq').on(t.trackingCode),
+  ],
+);
 
-export const orderLines = pgTable('order_lines', {
-  id: id(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
-  inventoryId: integer('inventory_id').references(() => inventories.id, { onDelete: 'set null' }),
-  /** Snapshots: what was bought, whatever the catalog says later. */
-  title: text('title').notNull(),
-  image: text('image'),
-  attributes: text('attributes').notNull().default(''),
-  unitPrice: money('unit_price'),
-  quantity: integer('quantity').notNull(),
-  shippingPrice: money('shipping_price'),
-  lineTotal: total('line_total'),
-}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    inventoryId: integer('inventory_id').references(() => inventories.id, { onDelete: 'set null' }),
+    /** Snapshots: what was bought, whatever the catalog says later. */
+    title: text('title').notNull(),
+    image: text('image'),
+    attributes: text('attributes').notNull().default(''),
+    unitPrice: money('unit_price'),
+    quantity: integer('quantity').notNull(),
+    shippingPrice: money('shipping_price'),
+    lineTotal: total('line_total'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
 
-export const orderStatusHistory = pgTable('order_status_history', {
-  id: id(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  status: text('status').notNull(),
-  note: text('note'),
-  createdAt: createdAt(),
-}, (t) => [index('order_status_history_order_idx').on(t.orderId)]);
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
 
-export const payments = pgTable('payments', {
-  id: id(),
-  orderNo: text('order_no').notNull(),
-  method: integer('method').notNull(),
-  gateway: text('gateway').notNull(),
-  /** The gateway's id for the charge or order; unique so a callback is applied once. */
-  gatewayRef: text('gateway_ref'),
-  amount: total('amount'),
-  currency: text('currency').notNull(),
-  status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] }).notNull().default('pending'),
-  /** Bank transfer: transaction id, bank name, account holder, account number, branch. */
-  details: jsonb('details'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('payments_order_no_idx').on(t.orderNo), uniqueIndex('payments_gateway_ref_uq').on(t.gateway, t.gatewayRef)]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    method: integer('method').notNull(),
+    gateway: text('gateway').notNull(),
+    /** The gateway's id for the charge or order; unique so a callback is applied once. */
+    gatewayRef: text('gateway_ref'),
+    amount: total('amount'),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** Bank transfer: transaction id, bank name, account holder, account number, branch. */
+    details: jsonb('details'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_no_idx').on(t.orderNo), uniqueIndex('payments_gateway_ref_uq').on(t.gateway, t.gatewayRef)],
+);
 
 export const cancellations = pgTable('cancellations', {
   id: id(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }).unique(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' })
+    .unique(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   reason: text('reason').notNull(),
   status: text('status').notNull().default('requested'),
@@ -116,28 +149,45 @@ export const cancellations = pgTable('cancellations', {
 });
 
 /** One visit per order for the success/fail pages (the spec's visited-page record). */
-export const visitedPages = pgTable('visited_pages', {
-  id: id(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  link: text('link').notNull(),
-  visitCount: integer('visit_count').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('visited_pages_uq').on(t.orderId, t.link)]);
+export const visitedPages = pgTable(
+  'visited_pages',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    visitCount: integer('visit_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('visited_pages_uq').on(t.orderId, t.link)],
+);
 
-export const reviews = pgTable('reviews', {
-  id: id(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-  authorName: text('author_name').notNull(),
-  rating: integer('rating').notNull(),
-  review: text('review').notNull().default(''),
-  status: integer('status').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [index('reviews_product_idx').on(t.productId, t.createdAt), uniqueIndex('reviews_user_order_product_uq').on(t.userId, t.orderId, t.productId)]);
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    rating: integer('rating').notNull(),
+    review: text('review').notNull().default(''),
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    uniqueIndex('reviews_user_order_product_uq').on(t.userId, t.orderId, t.productId),
+  ],
+);
 
 export const reviewImages = pgTable('review_images', {
   id: id(),
-  reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+  reviewId: integer('review_id')
+    .notNull()
+    .references(() => reviews.id, { onDelete: 'cascade' }),
   image: text('image').notNull(),
 });

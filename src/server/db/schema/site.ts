@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './common';
+import { createdAt, id, updatedAt } from '@/server/db/schema/common';
 
 /** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
 export const settings = pgTable('settings', {
@@ -13,7 +13,9 @@ export const languages = pgTable('languages', {
   name: text('name').notNull(),
   predefined: boolean('predefined').notNull().default(false),
   key: text('key'),
-  direction: text('direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+  direction: text('direction', { enum: ['ltr', 'rtl'] })
+    .notNull()
+    .default('ltr'),
   isDefault: boolean('is_default').notNull().default(false),
   status: integer('status').notNull().default(1),
 });
@@ -28,7 +30,9 @@ export const states = pgTable(
   'states',
   {
     id: id(),
-    countryCode: text('country_code').notNull().references(() => countries.code),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },

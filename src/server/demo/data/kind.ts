@@ -1,5 +1,5 @@
-import type { Rng } from '../prng';
-import type { Colour } from './images';
+import type { Rng } from '@/server/demo/prng';
+import type { Colour } from '@/server/demo/data/images';
 
 /** One generated product before it has a brand, store or id. */
 export interface Made {

@@ -1,5 +1,5 @@
-import type { KindDef } from './kind';
-import { simpleKind } from './kinds-home';
+import type { KindDef } from '@/server/demo/data/kind';
+import { simpleKind } from '@/server/demo/data/kinds-home';
 
 /** Audio, phone and computer accessories. */
 export const GADGET_KINDS: Record<string, KindDef> = {

@@ -1,7 +1,7 @@
-import type { Rng } from '../prng';
-import type { Colour } from './images';
-import type { KindDef, Made, VariantAxis } from './kind';
-import { modelName, YEAR_WARRANTY } from './kind';
+import type { Rng } from '@/server/demo/prng';
+import type { Colour } from '@/server/demo/data/images';
+import type { KindDef, Made, VariantAxis } from '@/server/demo/data/kind';
+import { modelName, YEAR_WARRANTY } from '@/server/demo/data/kind';
 
 interface Simple {
   colours: Colour[];

@@ -1,5 +1,5 @@
-import type { KindDef } from './kind';
-import { modelName, YEAR_WARRANTY } from './kind';
+import type { KindDef } from '@/server/demo/data/kind';
+import { modelName, YEAR_WARRANTY } from '@/server/demo/data/kind';
 
 const watts = [20, 25, 30, 35, 45, 65, 100, 140];
 

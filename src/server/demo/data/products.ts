@@ -1,12 +1,12 @@
-import { createRng, priceCents, slugify, type Rng } from '../prng';
-import { COLOUR_NAMES, GALLERY_ANGLES, galleryImage, productImage, type Colour, type ImageKind } from './images';
-import { VARIANT_VALUES, type KindDef, type Made, type VariantAxis } from './kind';
-import { POWER_KINDS } from './kinds-power';
-import { HOME_KINDS } from './kinds-home';
-import { GADGET_KINDS } from './kinds-gadgets';
-import { WEAR_KINDS } from './kinds-wear';
-import { averageRating, makeReviews, type DemoReview } from './reviews';
-import { BRANDS, CATEGORIES, type DemoCategory, type DemoSubCategory } from './taxonomy';
+import { createRng, priceCents, slugify, type Rng } from '@/server/demo/prng';
+import { COLOUR_NAMES, GALLERY_ANGLES, galleryImage, productImage, type Colour, type ImageKind } from '@/server/demo/data/images';
+import { VARIANT_VALUES, type KindDef, type Made, type VariantAxis } from '@/server/demo/data/kind';
+import { POWER_KINDS } from '@/server/demo/data/kinds-power';
+import { HOME_KINDS } from '@/server/demo/data/kinds-home';
+import { GADGET_KINDS } from '@/server/demo/data/kinds-gadgets';
+import { WEAR_KINDS } from '@/server/demo/data/kinds-wear';
+import { averageRating, makeReviews, type DemoReview } from '@/server/demo/data/reviews';
+import { BRANDS, CATEGORIES, type DemoCategory, type DemoSubCategory } from '@/server/demo/data/taxonomy';
 
 export const KINDS: Record<ImageKind, KindDef> = { ...POWER_KINDS, ...HOME_KINDS, ...GADGET_KINDS, ...WEAR_KINDS } as Record<ImageKind, KindDef>;
 

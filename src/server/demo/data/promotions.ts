@@ -1,6 +1,6 @@
-import { createRng, priceCents } from '../prng';
-import { bannerImage } from './images';
-import type { DemoProduct } from './products';
+import { createRng, priceCents } from '@/server/demo/prng';
+import { bannerImage } from '@/server/demo/data/images';
+import type { DemoProduct } from '@/server/demo/data/products';
 
 /** What a banner points to, by slug; resolved to ids when it is written. */
 export type BannerSource =

@@ -1,5 +1,5 @@
-import type { Rng } from '../prng';
-import { REVIEW_PHOTOS } from './images';
+import type { Rng } from '@/server/demo/prng';
+import { REVIEW_PHOTOS } from '@/server/demo/data/images';
 
 export interface DemoReview {
   author: string;

@@ -1,5 +1,5 @@
-import { SettingsSchema, type Settings } from '../../../lib/schemas/settings';
-import { bannerImage, PAYMENT_IMAGE } from './images';
+import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
+import { bannerImage, PAYMENT_IMAGE } from '@/server/demo/data/images';
 
 /** Every settings key for the demo shop, validated by the same schema that reads them. */
 export const DEMO_SETTINGS: Settings = SettingsSchema.parse({

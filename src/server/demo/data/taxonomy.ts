@@ -1,4 +1,4 @@
-import type { ImageKind } from './images';
+import type { ImageKind } from '@/server/demo/data/images';
 
 export interface DemoSubCategory {
   slug: string;

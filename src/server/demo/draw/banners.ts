@@ -1,7 +1,7 @@
 /** Wide pictures with a title: promotion banners, the top strip, the popup, store banners and blog covers. */
-import { COLOURS, type ImageKind } from '../data/images';
-import { placeKind } from './kinds';
-import { hash, svgDoc, text, wrap } from './svg';
+import { COLOURS, type ImageKind } from '@/server/demo/data/images';
+import { placeKind } from '@/server/demo/draw/kinds';
+import { hash, svgDoc, text, wrap } from '@/server/demo/draw/svg';
 
 const BACKGROUNDS = ['#0b7a5c', '#1f4e8c', '#6a3fa0', '#a8442a', '#0f6f86', '#7d5a0c', '#3b4a5a', '#9c2d5a'];
 const BODIES = [COLOURS.Blue, COLOURS.Red, COLOURS.Green, COLOURS.Black];
@@ -11,8 +11,8 @@ export const backgroundFor = (name: string) => BACKGROUNDS[hash(name) % BACKGROU
 
 /** A kind drawn on a white disc of diameter `d`, its centre at (cx, cy). */
 const disc = (kind: ImageKind, cx: number, cy: number, d: number, i: number) =>
-  `<circle cx="${cx}" cy="${cy}" r="${d / 2}" fill="#ffffff" opacity="0.92"/>`
-  + placeKind(kind, BODIES[i % BODIES.length]!, cx - d * 0.36, cy - d * 0.36, (d * 0.72) / 200);
+  `<circle cx="${cx}" cy="${cy}" r="${d / 2}" fill="#ffffff" opacity="0.92"/>` +
+  placeKind(kind, BODIES[i % BODIES.length]!, cx - d * 0.36, cy - d * 0.36, (d * 0.72) / 200);
 
 /** Up to three kinds on discs inside the box (x, y, w, h): the first large, the others smaller beside it. */
 export function artwork(kinds: ImageKind[], x: number, y: number, w: number, h: number): string {
@@ -27,11 +27,17 @@ export function artwork(kinds: ImageKind[], x: number, y: number, w: number, h: 
 }
 
 const decor = (w: number, h: number) =>
-  `<circle cx="${Math.round(w * 0.72)}" cy="${Math.round(h * 0.5)}" r="${Math.round(h * 0.7)}" fill="#ffffff" opacity="0.07"/>`
-  + `<circle cx="${Math.round(w * 0.08)}" cy="${h}" r="${Math.round(h * 0.35)}" fill="#000000" opacity="0.08"/>`;
+  `<circle cx="${Math.round(w * 0.72)}" cy="${Math.round(h * 0.5)}" r="${Math.round(h * 0.7)}" fill="#ffffff" opacity="0.07"/>` +
+  `<circle cx="${Math.round(w * 0.08)}" cy="${h}" r="${Math.round(h * 0.35)}" fill="#000000" opacity="0.08"/>`;
 
 export interface WideSpec {
-  name: string; title: string; subtitle?: string; kinds: ImageKind[]; width: number; height: number; label?: string;
+  name: string;
+  title: string;
+  subtitle?: string;
+  kinds: ImageKind[];
+  width: number;
+  height: number;
+  label?: string;
   /** False for pictures the storefront writes its own text over (slides, banners): the words would show twice. */
   showText?: boolean;
 }
@@ -63,15 +69,19 @@ export function drawWide({ name, title, subtitle, kinds, width, height, label, s
 
 /** The thin strip above the header (1600 × 120). */
 export function drawTopBanner(name: string, title: string, kinds: ImageKind[]): string {
-  const body = `<rect width="1600" height="120" fill="${backgroundFor(name)}"/>`
-    + kinds.slice(0, 2).map((k, i) => placeKind(k, BODIES[i]!, i ? 1440 : 60, 10, 0.5)).join('')
-    + text(800, 72, 38, '#ffffff', title, { weight: 700, anchor: 'middle' });
+  const body =
+    `<rect width="1600" height="120" fill="${backgroundFor(name)}"/>` +
+    kinds
+      .slice(0, 2)
+      .map((k, i) => placeKind(k, BODIES[i]!, i ? 1440 : 60, 10, 0.5))
+      .join('') +
+    text(800, 72, 38, '#ffffff', title, { weight: 700, anchor: 'middle' });
   return svgDoc(1600, 120, title, body);
 }
 
 /** The square popup (600 × 600): the kinds only; the popup writes its title beside the picture. */
 export function drawPopup(name: string, title: string, kinds: ImageKind[]): string {
-  const body = `<rect width="600" height="600" fill="${backgroundFor(name)}"/>` + decor(600, 600)
-    + artwork(kinds.slice(0, 3), 90, 90, 420, 420);
+  const body =
+    `<rect width="600" height="600" fill="${backgroundFor(name)}"/>` + decor(600, 600) + artwork(kinds.slice(0, 3), 90, 90, 420, 420);
   return svgDoc(600, 600, title, body);
 }

@@ -1,17 +1,26 @@
 /** Every product kind's drawing, and how to place one inside a bigger picture. */
-import type { ImageKind } from '../data/images';
-import { GADGET_DRAWINGS } from './kinds-gadgets';
-import { HOME_DRAWINGS } from './kinds-home';
-import { POWER_DRAWINGS } from './kinds-power';
-import { WEAR_DRAWINGS } from './kinds-wear';
-import { paintFor, type Draw } from './shapes';
+import type { ImageKind } from '@/server/demo/data/images';
+import { GADGET_DRAWINGS } from '@/server/demo/draw/kinds-gadgets';
+import { HOME_DRAWINGS } from '@/server/demo/draw/kinds-home';
+import { POWER_DRAWINGS } from '@/server/demo/draw/kinds-power';
+import { WEAR_DRAWINGS } from '@/server/demo/draw/kinds-wear';
+import { paintFor, type Draw } from '@/server/demo/draw/shapes';
 
 const DRAWINGS: Record<ImageKind, Draw> = { ...POWER_DRAWINGS, ...HOME_DRAWINGS, ...GADGET_DRAWINGS, ...WEAR_DRAWINGS };
 
 const LABELS: Partial<Record<ImageKind, string>> = {
-  charger: 'wall charger', cable: 'coiled cable', 'hdmi-cable': 'HDMI cable', scale: 'bathroom scale',
-  sensor: 'door sensor', train: 'toy train', 'rc-car': 'RC car', drone: 'mini drone', 'stem-kit': 'STEM robot kit',
-  'usb-hub': 'USB hub', 'led-strip': 'LED strip', 'solar-bank': 'solar power bank',
+  charger: 'wall charger',
+  cable: 'coiled cable',
+  'hdmi-cable': 'HDMI cable',
+  scale: 'bathroom scale',
+  sensor: 'door sensor',
+  train: 'toy train',
+  'rc-car': 'RC car',
+  drone: 'mini drone',
+  'stem-kit': 'STEM robot kit',
+  'usb-hub': 'USB hub',
+  'led-strip': 'LED strip',
+  'solar-bank': 'solar power bank',
 };
 
 /** The kind as words for titles: "wall charger", "RC car". */

@@ -1,8 +1,12 @@
 /** Shape shorthands for the product drawings, all in a 200 × 200 box. */
-import { lightness, mix } from './svg';
+import { lightness, mix } from '@/server/demo/draw/svg';
 
 /** The colours one drawing uses: the product body, its outline and a contrasting detail colour. */
-export interface Paint { body: string; line: string; detail: string }
+export interface Paint {
+  body: string;
+  line: string;
+  detail: string;
+}
 export type Draw = (p: Paint) => string;
 
 export const METAL = '#b9c1ca';
@@ -36,7 +40,14 @@ export const noOutline = ' stroke="none"';
 /** A lightning bolt centred on (x, y), `s` tall. */
 export function bolt(x: number, y: number, s: number, fill: string): string {
   const k = s / 20;
-  const pts = [[2, -10], [-6, 2], [0, 2], [-2, 10], [6, -2], [0, -2]] as const;
+  const pts = [
+    [2, -10],
+    [-6, 2],
+    [0, 2],
+    [-2, 10],
+    [6, -2],
+    [0, -2],
+  ] as const;
   const d = pts.map(([a, b], i) => `${i ? 'L' : 'M'}${Math.round(x + a * k)} ${Math.round(y + b * k)}`).join('');
   return path(`${d}Z`, fill, noOutline);
 }
@@ -44,5 +55,4 @@ export function bolt(x: number, y: number, s: number, fill: string): string {
 export const waves = (x: number, y: number, stroke: string) =>
   [8, 16, 24].map((r) => line(`M${x - r * 0.7} ${y - r * 0.7}A${r} ${r} 0 0 1 ${x + r * 0.7} ${y - r * 0.7}`, stroke, 4)).join('');
 /** A thick stroke in the body colour with the outline colour around it, so white products keep an edge. */
-export const tube = (d: string, p: Paint, width: number, extra = '') =>
-  line(d, p.line, width + 5, extra) + line(d, p.body, width, extra);
+export const tube = (d: string, p: Paint, width: number, extra = '') => line(d, p.line, width + 5, extra) + line(d, p.body, width, extra);

@@ -1,14 +1,17 @@
 /** Which kinds of product a banner, sale, collection or post is about, read from the demo plan. */
-import type { ImageKind } from '../data/images';
-import { IMAGE_KINDS } from '../data/images';
-import type { BannerSource } from '../data/promotions';
-import type { DemoPlan } from '../plan';
+import type { ImageKind } from '@/server/demo/data/images';
+import { IMAGE_KINDS } from '@/server/demo/data/images';
+import type { BannerSource } from '@/server/demo/data/promotions';
+import type { DemoPlan } from '@/server/demo/plan';
 
 /** The kinds in `list`, most frequent first (ties keep their first appearance), at most three. */
 export function topKinds(list: ImageKind[]): ImageKind[] {
   const counts = new Map<ImageKind, number>();
   for (const k of list) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([k]) => k);
 }
 
 /** The kinds of the products with these slugs. */
@@ -21,12 +24,18 @@ export function kindsOfProducts(plan: DemoPlan, slugs: string[]): ImageKind[] {
 export function kindsOfSource(plan: DemoPlan, source: BannerSource): ImageKind[] {
   const subs = plan.categories.flatMap((c) => c.subs.map((s) => ({ ...s, category: c.slug })));
   switch (source.type) {
-    case 1: return topKinds(subs.filter((s) => source.categories.includes(s.category)).map((s) => s.kind));
-    case 2: return topKinds(subs.filter((s) => source.subCategories.includes(s.slug)).map((s) => s.kind));
-    case 3: return topKinds(plan.products.filter((p) => p.tags.some((t) => source.tags.includes(t))).map((p) => p.kind));
-    case 4: return topKinds(plan.products.filter((p) => source.brands.includes(p.brand)).map((p) => p.kind));
-    case 5: return kindsOfProducts(plan, source.products);
-    case 6: return topKinds(plan.products.map((p) => p.kind));
+    case 1:
+      return topKinds(subs.filter((s) => source.categories.includes(s.category)).map((s) => s.kind));
+    case 2:
+      return topKinds(subs.filter((s) => source.subCategories.includes(s.slug)).map((s) => s.kind));
+    case 3:
+      return topKinds(plan.products.filter((p) => p.tags.some((t) => source.tags.includes(t))).map((p) => p.kind));
+    case 4:
+      return topKinds(plan.products.filter((p) => source.brands.includes(p.brand)).map((p) => p.kind));
+    case 5:
+      return kindsOfProducts(plan, source.products);
+    case 6:
+      return topKinds(plan.products.map((p) => p.kind));
   }
 }
 

@@ -7,12 +7,21 @@ export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** A whole SVG document: viewBox, size, an accessible title and the drawing. */
 export function svgDoc(width: number, height: number, title: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">`
-    + `<title>${esc(title)}</title>${body}</svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">` +
+    `<title>${esc(title)}</title>${body}</svg>\n`
+  );
 }
 
 /** One line of text; `weight` 700 for headings. */
-export function text(x: number, y: number, size: number, fill: string, s: string, opts: { weight?: number; anchor?: 'start' | 'middle' | 'end' } = {}): string {
+export function text(
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  s: string,
+  opts: { weight?: number; anchor?: 'start' | 'middle' | 'end' } = {},
+): string {
   const weight = opts.weight ? ` font-weight="${opts.weight}"` : '';
   const anchor = opts.anchor && opts.anchor !== 'start' ? ` text-anchor="${opts.anchor}"` : '';
   return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}"${weight}${anchor} fill="${fill}">${esc(s)}</text>`;
@@ -39,7 +48,10 @@ export function hash(s: string): number {
   return h;
 }
 
-const toHex = (n: number) => Math.round(Math.max(0, Math.min(255, n))).toString(16).padStart(2, '0');
+const toHex = (n: number) =>
+  Math.round(Math.max(0, Math.min(255, n)))
+    .toString(16)
+    .padStart(2, '0');
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
 /** Mixes `hex` towards `other` by `t` (0 = hex, 1 = other). */

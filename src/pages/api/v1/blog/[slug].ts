@@ -1,6 +1,6 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { getPost } from '../../../../server/content/blog';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { getPost } from '@/server/content/blog';
 
 /** A published post by slug: its sanitized `content`, `related` posts, `previous` and `next`. */
 export const ALL = route({

@@ -1,8 +1,8 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { parseListingQuery } from '../../../../server/catalog/listing';
-import { getFlashSale, parseFlashSaleId } from '../../../../server/catalog/flash-sales';
-import { CATALOG_API_CACHE } from '../../../../server/catalog/cache';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getFlashSale, parseFlashSaleId } from '@/server/catalog/flash-sales';
+import { CATALOG_API_CACHE } from '@/server/catalog/cache';
 
 /** One flash sale and a page of its products (`page`, `per_page`, `sort`, `min`, `max`, `rating`). */
 export const ALL = route({

@@ -1,8 +1,8 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { parseWith } from '../../../../server/http/body';
-import { PageQuerySchema } from '../../../../lib/schemas/product';
-import { getProductReviews } from '../../../../server/reviews';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseWith } from '@/server/core/validation';
+import { PageQuerySchema } from '@/lib/schemas/product';
+import { getProductReviews } from '@/server/reviews';
 
 /** The spec's `all, total, banner`, plus the summary and paging of a product's reviews. */
 export const ALL = route({

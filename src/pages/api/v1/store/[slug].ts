@@ -1,8 +1,8 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { parseListingQuery } from '../../../../server/catalog/listing';
-import { getStoreResponse } from '../../../../server/stores/store-response';
-import { withoutScope } from '../../../../lib/listing-filters';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseListingQuery } from '@/server/catalog/listing';
+import { getStoreResponse } from '@/server/stores/store-response';
+import { withoutScope } from '@/lib/listing-filters';
 
 /**
  * `store/{slug}?min&max&rating&sort&page&per_page`: `{store, vouchers, result, following, …facets}`.
@@ -11,6 +11,8 @@ import { withoutScope } from '../../../../lib/listing-filters';
 export const ALL = route({
   GET: async ({ params, url, locals }) => {
     const filters = withoutScope(parseListingQuery(url.searchParams));
-    return ok(await getStoreResponse(params.slug ?? '', filters, locals.user?.id ?? null), { headers: { 'cache-control': 'private, no-store' } });
+    return ok(await getStoreResponse(params.slug ?? '', filters, locals.user?.id ?? null), {
+      headers: { 'cache-control': 'private, no-store' },
+    });
   },
 });

@@ -1,6 +1,6 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { listStores } from '../../../../server/stores/store-page';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { listStores } from '@/server/stores/store-page';
 
 /** `store`: every open store (`data.data`), by name. */
 export const ALL = route({

@@ -1,8 +1,8 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { parseWith } from '../../../../server/http/body';
-import { PageQuerySchema } from '../../../../lib/schemas/product';
-import { listSuggestedProducts } from '../../../../server/catalog/suggested';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { parseWith } from '@/server/core/validation';
+import { PageQuerySchema } from '@/lib/schemas/product';
+import { listSuggestedProducts } from '@/server/catalog/suggested';
 
 /** Products like this one: `data.result = {data, current_page, last_page, per_page, total}`. */
 export const ALL = route({

@@ -1,20 +1,6 @@
-import { route } from '../../../../server/http/route';
-import { readBodyWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { deleteAccount } from '../../../../server/users/account';
-import { clearSessionCookie } from '../../../../server/users/sessions';
-import { answer, formAware } from '../../../../server/users/respond';
-import { DeleteAccountSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { deleteAccount } from '@/server/account/actions';
 
 /** Deletes the account (password, or the typed word when there is none), ends its sessions, clears the cookie. */
-export const ALL = route({
-  POST: formAware(async (ctx) => {
-    const user = requireUser(ctx.locals);
-    const input = await readBodyWith(ctx.request, DeleteAccountSchema);
-    await deleteAccount(user.id, input);
-    clearSessionCookie(ctx.cookies);
-    const t = await getT(ctx.locals.lang);
-    return answer(ctx, null, t('account.deleted'), '/');
-  }),
-});
+export const ALL = route({ POST: serveAction(deleteAccount) });

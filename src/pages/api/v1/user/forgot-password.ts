@@ -1,9 +1,9 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { readBodyWith } from '../../../../server/http/body';
-import { ForgotPasswordSchema } from '../../../../lib/schemas/auth';
-import { requestPasswordReset, RESET_SENT } from '../../../../server/users/reset';
-import { authContextOf } from '../../../../server/users/request-meta';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { readBodyWith } from '@/server/web/body';
+import { ForgotPasswordSchema } from '@/lib/schemas/auth';
+import { requestPasswordReset, RESET_SENT } from '@/server/auth/reset';
+import { authContextOf } from '@/server/web/request-context';
 
 export const ALL = route({
   POST: async (ctx) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { isFormPost, redirectWithFlash } from '../../../../server/http/flash';
-import { signOut } from '../../../../server/users/auth';
-import { clearSessionCookie } from '../../../../server/users/sessions';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { isFormPost, redirectWithFlash } from '@/server/web/flash';
+import { signOut } from '@/server/auth/auth';
+import { clearSessionCookie } from '@/server/web/session-cookie';
 
 const SIGNED_OUT = 'You are signed out.';
 
@@ -17,7 +17,9 @@ async function logout(ctx: APIContext): Promise<Response> {
   const h = ctx.request.headers;
   const ignored =
     ctx.request.method !== 'POST' &&
-    (ctx.request.method === 'HEAD' || h.get('sec-fetch-site') === 'cross-site' || /prefetch/i.test(`${h.get('sec-purpose') ?? ''}${h.get('purpose') ?? ''}`));
+    (ctx.request.method === 'HEAD' ||
+      h.get('sec-fetch-site') === 'cross-site' ||
+      /prefetch/i.test(`${h.get('sec-purpose') ?? ''}${h.get('purpose') ?? ''}`));
   if (ignored) return new Response(null, { status: 303, headers: { location: '/' } });
   await signOut(ctx.locals.sessionHash);
   clearSessionCookie(ctx.cookies);

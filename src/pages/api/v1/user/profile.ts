@@ -1,7 +1,7 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { requireUser } from '../../../../server/users/require';
-import { getProfile } from '../../../../server/users/profile';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { getProfile } from '@/server/account/profile';
 
 /** The signed-in user's profile: `data {name, email, phone, avatar, cart_count, is_logged_in, …}`. */
 export const ALL = route({

@@ -1,10 +1,10 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { readBodyWith } from '../../../../server/http/body';
-import { SignupSchema } from '../../../../lib/schemas/auth';
-import { signUp } from '../../../../server/users/signup';
-import { authContextOf } from '../../../../server/users/request-meta';
-import { setSessionCookie } from '../../../../server/users/sessions';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { readBodyWith } from '@/server/web/body';
+import { SignupSchema } from '@/lib/schemas/auth';
+import { signUp } from '@/server/auth/signup';
+import { authContextOf } from '@/server/web/request-context';
+import { setSessionCookie } from '@/server/web/session-cookie';
 
 export const ALL = route({
   POST: async (ctx) => {

@@ -1,8 +1,8 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { readBodyWith } from '../../../../server/http/body';
-import { UpdatePasswordSchema } from '../../../../lib/schemas/auth';
-import { PASSWORD_CHANGED, resetPassword } from '../../../../server/users/reset';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { readBodyWith } from '@/server/web/body';
+import { UpdatePasswordSchema } from '@/lib/schemas/auth';
+import { PASSWORD_CHANGED, resetPassword } from '@/server/auth/reset';
 
 /** Sets a new password with a reset link's token, or the email and mailed code. */
 export const ALL = route({

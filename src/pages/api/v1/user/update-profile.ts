@@ -1,21 +1,6 @@
-import { route } from '../../../../server/http/route';
-import { parseWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { updateProfile } from '../../../../server/users/profile';
-import { answer, formAware } from '../../../../server/users/respond';
-import { readUploadBody } from '../../../../server/uploads/multipart';
-import { fileOf } from '../../../../server/uploads/images';
-import { ProfileSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { updateProfile } from '@/server/account/actions';
 
 /** Name, phone and (multipart) avatar. */
-export const ALL = route({
-  POST: formAware(async (ctx) => {
-    const user = requireUser(ctx.locals);
-    const body = await readUploadBody(ctx.request);
-    const input = parseWith(ProfileSchema, body);
-    const profile = await updateProfile(user.id, input, fileOf(body.avatar));
-    const t = await getT(ctx.locals.lang);
-    return answer(ctx, profile, t('account.profileSaved'));
-  }),
-});
+export const ALL = route({ POST: serveAction(updateProfile) });

@@ -1,18 +1,6 @@
-import { route } from '../../../../server/http/route';
-import { readBodyWith } from '../../../../server/http/body';
-import { requireUser } from '../../../../server/users/require';
-import { changePassword } from '../../../../server/users/account';
-import { answer, formAware } from '../../../../server/users/respond';
-import { PasswordChangeSchema } from '../../../../lib/schemas/account';
-import { getT } from '../../../../i18n';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { changePassword } from '@/server/account/actions';
 
 /** Current password, new password and confirmation; every other session of the user ends. */
-export const ALL = route({
-  POST: formAware(async (ctx) => {
-    const user = requireUser(ctx.locals);
-    const input = await readBodyWith(ctx.request, PasswordChangeSchema);
-    await changePassword(user.id, input, ctx.locals.sessionHash);
-    const t = await getT(ctx.locals.lang);
-    return answer(ctx, null, t('account.passwordChanged'));
-  }),
-});
+export const ALL = route({ POST: serveAction(changePassword) });

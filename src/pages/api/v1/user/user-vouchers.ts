@@ -1,7 +1,7 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { requireUser } from '../../../../server/users/require';
-import { listUserVouchers } from '../../../../server/users/vouchers';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listUserVouchers } from '@/server/vouchers/user-vouchers';
 
 /** Vouchers the user holds, usable ones first. */
 export const ALL = route({

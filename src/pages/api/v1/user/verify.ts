@@ -1,9 +1,9 @@
-import { route } from '../../../../server/http/route';
-import { ok } from '../../../../server/http/envelope';
-import { readBodyWith } from '../../../../server/http/body';
-import { VerifySchema } from '../../../../lib/schemas/auth';
-import { resendVerifyCode, verifyEmail } from '../../../../server/users/verify';
-import { authContextOf } from '../../../../server/users/request-meta';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { readBodyWith } from '@/server/web/body';
+import { VerifySchema } from '@/lib/schemas/auth';
+import { resendVerifyCode, verifyEmail } from '@/server/auth/verify';
+import { authContextOf } from '@/server/web/request-context';
 
 export const RESENT = 'If this address still needs confirming, we have sent a new 6-digit code.';
 

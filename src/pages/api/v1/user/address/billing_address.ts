@@ -1,11 +1,8 @@
-import { route } from '../../../../../server/http/route';
-import { formAware, idParam } from '../../../../../server/users/respond';
-import { saveAddressFromRequest } from '../../../../../server/users/address-endpoint';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { saveAddress } from '@/server/account/actions';
 
 /** Creates a billing address, or updates one when the query carries `?id=`. */
 export const ALL = route({
-  POST: formAware((ctx) => {
-    const id = ctx.url.searchParams.get('id');
-    return saveAddressFromRequest(ctx, { kind: 'billing', id: id ? idParam(id, 'The address') : undefined });
-  }),
+  POST: serveAction(saveAddress, ({ url }) => ({ kind: 'billing', id: url.searchParams.get('id') ?? undefined })),
 });

@@ -1,7 +1,7 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { listAddresses } from '../../../../../server/users/addresses';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listAddresses } from '@/server/account/addresses';
 
 /** The user's billing addresses, the default first. */
 export const ALL = route({

@@ -1,15 +1,6 @@
-import { route } from '../../../../../server/http/route';
-import { requireUser } from '../../../../../server/users/require';
-import { deleteCard } from '../../../../../server/users/cards';
-import { answer, formAware, idParam } from '../../../../../server/users/respond';
-import { getT } from '../../../../../i18n';
-
-const remove = formAware(async (ctx) => {
-  const user = requireUser(ctx.locals);
-  await deleteCard(user.id, idParam(ctx.params.id, 'The card'));
-  const t = await getT(ctx.locals.lang);
-  return answer(ctx, null, t('account.cardRemoved'));
-});
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { removeCard } from '@/server/account/actions';
 
 /** DELETE removes one of the user's cards (POST too, for a plain form); another user's card is 404. */
-export const ALL = route({ DELETE: remove, POST: remove });
+export const ALL = route({ DELETE: serveAction(removeCard), POST: serveAction(removeCard) });

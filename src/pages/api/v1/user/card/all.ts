@@ -1,7 +1,7 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { listCards } from '../../../../../server/users/cards';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listCards } from '@/server/account/cards';
 
 /** Saved cards: brand, last 4, expiry; never the gateway token. */
 export const ALL = route({

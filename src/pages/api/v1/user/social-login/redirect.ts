@@ -1,8 +1,8 @@
-import { route } from '../../../../../server/http/route';
-import { parseWith } from '../../../../../server/http/body';
-import { SocialRedirectQuerySchema } from '../../../../../lib/schemas/social';
-import { socialCallbackUrl, startSocialLogin } from '../../../../../server/users/social';
-import { setPendingSocialLogin } from '../../../../../server/users/social-cookies';
+import { route } from '@/server/web/route';
+import { parseWith } from '@/server/core/validation';
+import { SocialRedirectQuerySchema } from '@/lib/schemas/social';
+import { socialCallbackUrl, startSocialLogin } from '@/server/auth/social/login';
+import { setPendingSocialLogin } from '@/server/web/social-cookies';
 
 /**
  * GET ?provider=google|facebook[&redirect=/path]: sends the browser to the provider's consent page.

@@ -1,7 +1,7 @@
-import { route } from '../../../../../server/http/route';
-import { ok } from '../../../../../server/http/envelope';
-import { requireUser } from '../../../../../server/users/require';
-import { listFollowedStores } from '../../../../../server/users/following';
+import { route } from '@/server/web/route';
+import { ok } from '@/server/web/envelope';
+import { requireUser } from '@/server/web/guards';
+import { listFollowedStores } from '@/server/account/following';
 
 /** Stores the user follows. */
 export const ALL = route({

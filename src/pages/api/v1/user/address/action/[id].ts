@@ -1,8 +1,6 @@
-import { route } from '../../../../../../server/http/route';
-import { formAware, idParam } from '../../../../../../server/users/respond';
-import { saveAddressFromRequest } from '../../../../../../server/users/address-endpoint';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { saveAddress } from '@/server/account/actions';
 
 /** Updates one of the user's addresses (its kind stays); another user's address is 404. */
-export const ALL = route({
-  POST: formAware((ctx) => saveAddressFromRequest(ctx, { id: idParam(ctx.params.id, 'The address') })),
-});
+export const ALL = route({ POST: serveAction(saveAddress) });

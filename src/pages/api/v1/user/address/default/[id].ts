@@ -1,15 +1,6 @@
-import { route } from '../../../../../../server/http/route';
-import { requireUser } from '../../../../../../server/users/require';
-import { setDefaultAddress } from '../../../../../../server/users/addresses';
-import { answer, formAware, idParam } from '../../../../../../server/users/respond';
-import { getT } from '../../../../../../i18n';
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { makeDefaultAddress } from '@/server/account/actions';
 
 /** Makes one of the user's addresses the default of its kind. */
-export const ALL = route({
-  POST: formAware(async (ctx) => {
-    const user = requireUser(ctx.locals);
-    const address = await setDefaultAddress(user.id, idParam(ctx.params.id, 'The address'));
-    const t = await getT(ctx.locals.lang);
-    return answer(ctx, address, t('account.defaultSaved'), '/user/addresses');
-  }),
-});
+export const ALL = route({ POST: serveAction(makeDefaultAddress) });

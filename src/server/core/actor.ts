@@ -1,0 +1,35 @@
+import { AppError } from '@/server/core/errors';
+
+/** Who is signed in: the part of a user every request knows. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * Who asks, as the domains see it: plain values the web layer reads off the request once
+ * (src/server/web/request-context.ts). Nothing here knows about HTTP.
+ */
+export interface Actor {
+  user: SessionUser | null;
+  /** The guest's token (the spec's user_token): guest cart, wishlist and compare list. */
+  guestToken: string | null;
+  /** Hash of the session the request carries: replaced on sign-in, kept on password change. */
+  sessionHash: string | null;
+  ip: string;
+  userAgent: string | null;
+  lang: string;
+  /** Origin for links in mail: configuration only, never the request's Host. */
+  origin: string;
+  siteName: string;
+}
+
+/** What the sign-in services need (everything but the user, whom they are about to find). */
+export type AuthContext = Omit<Actor, 'user'>;
+
+/** The signed-in user of an action that needs one; a guest gets the 401 every client understands. */
+export function signedInUser(actor: Pick<Actor, 'user'>): SessionUser {
+  if (!actor.user) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+  return actor.user;
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads, validated once at boot. See .env.example. */
+export const EnvSchema = z.object({
+  /** `production` makes PUBLIC_URL required (links in mail must never come from a request's Host). */
+  NODE_ENV: optionalText,
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Public origin of the shop (canonical URLs, mail links, OAuth callbacks). */
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Voltmart <shop@voltmart.local>'),
+  /** Largest accepted request body in bytes (JSON and forms); uploads have their own limit. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Set when the shop is served over HTTPS (cookies get Secure). */
+  SECURE_COOKIES: flag,
+  /** Trust X-Forwarded-For / X-Forwarded-Host from a load balancer (the forwarded host is checked like Host). */
+  TRUST_PROXY: flag,
+  /** More names the shop answers to besides PUBLIC_URL's and HOST:PORT's, comma-separated (`name` or `name:port`). */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  LOG_REQUESTS: flag,
+  /** Social login (docs/decisions/0008-social-login.md): a provider is offered when its setting is on and both are set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  /** Tests only: send the Google / Facebook OAuth calls to a local fake provider (tests/fakes/oauth-provider.mjs). */
+  OAUTH_GOOGLE_BASE_URL: optionalUrl,
+  OAUTH_FACEBOOK_BASE_URL: optionalUrl,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The environment cannot run a shop; the message names each bad variable and what to set. */
+export class InvalidEnvError extends Error {
+  override name = 'InvalidEnvError';
+}
+
+/** A real shop (NODE_ENV=production or HTTPS) must say where it lives: mail links and canonical URLs use it. */
+const BootEnvSchema = EnvSchema.refine((env) => env.PUBLIC_URL || (env.NODE_ENV !== 'production' && !env.SECURE_COOKIES), {
+  path: ['PUBLIC_URL'],
+  message:
+    'PUBLIC_URL is required when NODE_ENV=production or SECURE_COOKIES is set: set it to the address shoppers use, e.g. PUBLIC_URL=https://shop.example.com (links in mail and canonical URLs are built from it, never from request headers).',
+});
+
+let cached: Env | undefined;
+
+/** The validated environment; throws a readable error listing every bad variable. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached;
+  const parsed = BootEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new InvalidEnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (source === process.env) cached = parsed.data;
+  return parsed.data;
+}
+
+/** Forgets the validated environment so the next getEnv() reads process.env again (tests). */
+export function resetEnv(): void {
+  cached = undefined;
+}

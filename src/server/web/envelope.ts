@@ -1,0 +1,46 @@
+import { AppError, isAppError } from '@/server/core/errors';
+
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A success answer: `{ status: 200, message, data }`. */
+export function ok<T>(data: T, init: { message?: string; status?: number; headers?: HeadersInit } = {}): Response {
+  const body: Envelope<T> = { status: 200, message: init.message ?? 'success', data };
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** An error answer with `data.form`; unknown errors become a logged 500 that leaks nothing. */
+export function fail(err: unknown): Response {
+  const appError = isAppError(err)
+    ? err
+    : isClientGone(err)
+      ? new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' })
+      : new AppError({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
+  if (appError.code === 'INTERNAL') console.error('[api] unexpected error', err);
+  const body: Envelope<Record<string, unknown>> = {
+    status: appError.envelopeStatus,
+    message: appError.message,
+    data: { code: appError.code, form: appError.form, ...appError.details },
+  };
+  const headers = new Headers({ ...JSON_HEADERS, 'cache-control': 'no-store', ...appError.headers });
+  return new Response(JSON.stringify(body), { status: appError.httpStatus, headers });
+}
+
+/** A client that hung up (reset, aborted upload) is not an error of ours and is not logged as one. */
+export function isClientGone(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  return (
+    e.name === 'AbortError' ||
+    ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(e.code ?? '') ||
+    e.message === 'aborted'
+  );
+}

@@ -1,0 +1,46 @@
+import type { AstroCookies } from 'astro';
+import type { SessionUser } from '@/server/core/actor';
+import { findSessionUser, SESSION_COOKIE } from '@/server/auth/sessions';
+
+export interface Identity {
+  user: SessionUser | null;
+  /** The guest's token (the spec's user_token), from the Authorization header or the guest cookie. */
+  guestToken: string | null;
+  /** Hash of the session id when signed in. */
+  sessionHash: string | null;
+}
+
+/** A browser without JavaScript keeps its guest token in this cookie instead of localStorage. */
+export const GUEST_COOKIE = 'frontend_guest';
+/** What a guest token looks like: random, URL-safe, 16–128 characters. */
+export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+const bearerOf = (request: Request) => {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+};
+
+/**
+ * Who is asking: a signed-in user (session cookie, or a Bearer session token for API clients),
+ * and/or a guest token (a Bearer token that is not a session, or the guest cookie).
+ */
+export async function resolveIdentity(request: Request, cookies: AstroCookies): Promise<Identity> {
+  const cookieToken = cookies.get(SESSION_COOKIE)?.value ?? null;
+  const bearer = bearerOf(request);
+  for (const token of [cookieToken, bearer]) {
+    if (!token) continue;
+    const found = await findSessionUser(token);
+    if (found) {
+      const { sessionHash, ...user } = found;
+      return { user, sessionHash, guestToken: guestTokenOf(bearer === token ? null : bearer, cookies) };
+    }
+  }
+  return { user: null, sessionHash: null, guestToken: guestTokenOf(bearer, cookies) };
+}
+
+function guestTokenOf(bearer: string | null, cookies: AstroCookies): string | null {
+  if (bearer && GUEST_TOKEN_PATTERN.test(bearer)) return bearer;
+  const cookie = cookies.get(GUEST_COOKIE)?.value;
+  return cookie && GUEST_TOKEN_PATTERN.test(cookie) ? cookie : null;
+}

@@ -1,0 +1,17 @@
+import { AppError } from '@/server/core/errors';
+import { readBody, readMultipart } from '@/server/web/body';
+import { IMAGE_MESSAGE } from '@/lib/schemas/account';
+
+/** Room for a 1000 KB image plus the other fields and multipart framing. */
+export const UPLOAD_BODY_LIMIT = 1_200_000;
+
+/**
+ * Reads a body that may carry a file: multipart up to UPLOAD_BODY_LIMIT (streamed, so a missing or
+ * false Content-Length cannot get more through), otherwise like any JSON/url-encoded body.
+ */
+export async function readUploadBody(request: Request): Promise<Record<string, unknown>> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'multipart/form-data') return (await readBody(request)) as Record<string, unknown>;
+  const tooLarge = () => new AppError({ code: 'TOO_LARGE', message: IMAGE_MESSAGE, form: [IMAGE_MESSAGE] });
+  return readMultipart(request, UPLOAD_BODY_LIMIT, tooLarge);
+}

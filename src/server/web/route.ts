@@ -1,0 +1,32 @@
+import type { APIContext, APIRoute } from 'astro';
+import { AppError } from '@/server/core/errors';
+import { fail } from '@/server/web/envelope';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Handler = (ctx: APIContext) => Promise<Response> | Response;
+
+/**
+ * One API endpoint: dispatches by method, answers 405 with the envelope for the others,
+ * and turns every thrown error into the envelope. Export it as `ALL`.
+ */
+export function route(handlers: Partial<Record<Method, Handler>>): APIRoute {
+  const allowed = Object.keys(handlers).join(', ');
+  return async (ctx) => {
+    const method = ctx.request.method.toUpperCase() as Method;
+    const handler = handlers[method] ?? (method === ('HEAD' as Method) ? handlers.GET : undefined);
+    if (!handler) {
+      return fail(
+        new AppError({
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${ctx.request.method} is not allowed here. Use ${allowed}.`,
+          headers: { allow: allowed },
+        }),
+      );
+    }
+    try {
+      return await handler(ctx);
+    } catch (err) {
+      return fail(err);
+    }
+  };
+}
