@@ -1,5 +1,6 @@
-// Lint: TypeScript and Astro files, plus the project's one architectural rule — code that can reach
-// the browser (islands, stores, src/lib) never imports server-only code from src/server.
+// Lint: TypeScript and Astro files, plus the layers' rules (docs/decisions/0013-layers.md): code that can
+// reach the browser (islands, stores, src/lib) never imports server-only code from src/server, and the
+// domains (everything in src/server but web/) never import Astro or the web layer.
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
@@ -8,6 +9,17 @@ const serverOnly = {
     {
       group: ['**/server/**', '**/server', '*/server/*'],
       message: 'src/server is server-only: islands, stores and src/lib must not import it (call /api/v1 instead).',
+    },
+  ],
+};
+
+const webOnly = {
+  paths: [{ name: 'astro', message: 'Domains are plain functions: only src/server/web/ knows Astro.' }],
+  patterns: [
+    { group: ['astro/*', 'astro:*'], message: 'Domains are plain functions: only src/server/web/ knows Astro.' },
+    {
+      group: ['@/server/web', '@/server/web/*', '**/web/*', '**/web'],
+      message: 'A domain never imports the web layer: take plain values (an Actor, an id) instead of a request.',
     },
   ],
 };
@@ -38,5 +50,10 @@ export default tseslint.config(
   {
     files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
     rules: { 'no-restricted-imports': ['error', serverOnly] },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/web/**'],
+    rules: { 'no-restricted-imports': ['error', webOnly] },
   },
 );

@@ -28,7 +28,8 @@ const MAX_VALUES_JSON = 2000;
  */
 export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: APIContext) => Record<string, unknown>) {
   return async (ctx: APIContext): Promise<Response> => {
-    const form = isFormPost(ctx.request);
+    // A plain form post, or a link followed by a browser (logout): answered with a redirect, not JSON.
+    const form = isFormPost(ctx.request) || isNavigation(ctx.request);
     let body: Body = {};
     if (action.auth === 'user' && !ctx.locals.user) {
       const signIn = new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
@@ -55,7 +56,8 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
     } catch (err) {
       if (!form || !isAppError(err) || err.httpStatus >= 500) throw err;
       const state: FlashForm = { id: action.name, fields: fieldsOf(err), values: typedValues(body) };
-      return redirectWithFlash(ctx, { type: 'error', message: err.form[0] ?? err.message, form: state }, fromOf(body));
+      const flash = { type: 'error' as const, message: err.form[0] ?? err.message, form: state, inline: body._inline === '1' };
+      return redirectWithFlash(ctx, flash, fromOf(body));
     }
   };
 }
@@ -76,8 +78,16 @@ export function formStateOf(Astro: Pick<AstroGlobal, 'locals'>, action: { name: 
   return { message: flash.message, fields: flash.form.fields, values: flash.form.values };
 }
 
+/** The failure of `action`'s form on this page, or null when it did not fail. */
+export function failureOf(Astro: Pick<AstroGlobal, 'locals'>, action: { name: string }): FormState | null {
+  const state = formStateOf(Astro, action);
+  return state.message === null ? null : state;
+}
+
 /** True when the page's flash belongs to one of its forms (that form shows it, the toast does not). */
 export const flashBelongsToForm = (Astro: Pick<AstroGlobal, 'locals'>) => Boolean(Astro.locals.flash?.form);
+
+const isNavigation = (request: Request) => request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html');
 
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -11,10 +11,10 @@ import { localPath, localPathOfUrl } from '@/lib/safe-redirect';
 export interface Flash {
   type: 'success' | 'error';
   message: string;
-  /** The form field this message is about (e.g. `newsletter`): that form shows it beside the field, not the toast. */
-  field?: string;
   /** A form that failed (JavaScript off): its action's name, the message per field and what was typed (never secrets). */
   form?: FlashForm;
+  /** The form that failed shows the message itself, so the toast leaves it out. */
+  inline?: boolean;
 }
 
 export interface FlashForm {
@@ -24,10 +24,12 @@ export interface FlashForm {
 }
 
 const COOKIE = 'frontend_flash';
+const Texts = z.record(z.string().max(60), z.string().max(600));
 const FlashSchema = z.object({
   type: z.enum(['success', 'error']),
   message: z.string().min(1).max(500),
-  field: z.string().max(40).optional(),
+  form: z.object({ id: z.string().max(60), fields: Texts, values: Texts }).optional(),
+  inline: z.boolean().optional(),
 });
 
 /** Leaves a message for the next page this browser loads. */

@@ -1,3 +1,4 @@
+import type { AstroGlobal } from 'astro';
 import type { SessionUser } from '@/server/core/actor';
 import { AppError } from '@/server/core/errors';
 
@@ -10,4 +11,16 @@ export function requireUser(locals: { user: SessionUser | null }): SessionUser {
 /** Where a guest who opened a signed-in page is sent: /login, coming back afterwards. */
 export function loginRedirect(url: URL): string {
   return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * The start of every /user/* page: private, never stored by caches; a guest is sent to
+ * /login?redirect=… with a 303.
+ */
+export function guardAccountPage(Astro: AstroGlobal): SessionUser | Response {
+  Astro.response.headers.set('cache-control', 'private, no-store');
+  if (!Astro.locals.user) {
+    return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), 'cache-control': 'private, no-store' } });
+  }
+  return Astro.locals.user;
 }

@@ -1,16 +1,5 @@
 import { route } from '@/server/web/route';
-import { ok } from '@/server/web/envelope';
-import { readBodyWith } from '@/server/web/body';
-import { SigninSchema } from '@/lib/schemas/auth';
-import { signIn } from '@/server/auth/auth';
-import { authContextOf } from '@/server/web/request-context';
-import { setSessionCookie } from '@/server/web/session-cookie';
+import { serveAction } from '@/server/web/actions';
+import { signIn } from '@/server/auth/actions';
 
-export const ALL = route({
-  POST: async (ctx) => {
-    const input = await readBodyWith(ctx.request, SigninSchema);
-    const signedIn = await signIn(input, authContextOf(ctx));
-    setSessionCookie(ctx.cookies, signedIn.token);
-    return ok(signedIn, { message: 'You are signed in.' });
-  },
-});
+export const ALL = route({ POST: serveAction(signIn) });

@@ -1,14 +1,6 @@
 import { route } from '@/server/web/route';
-import { ok } from '@/server/web/envelope';
-import { readBodyWith } from '@/server/web/body';
-import { UpdatePasswordSchema } from '@/lib/schemas/auth';
-import { PASSWORD_CHANGED, resetPassword } from '@/server/auth/reset';
+import { serveAction } from '@/server/web/actions';
+import { resetPassword } from '@/server/auth/actions';
 
 /** Sets a new password with a reset link's token, or the email and mailed code. */
-export const ALL = route({
-  POST: async (ctx) => {
-    const input = await readBodyWith(ctx.request, UpdatePasswordSchema);
-    const { email } = await resetPassword(input, { sessionHash: ctx.locals.sessionHash });
-    return ok({ email }, { message: PASSWORD_CHANGED });
-  },
-});
+export const ALL = route({ POST: serveAction(resetPassword) });
