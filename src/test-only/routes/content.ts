@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { blogPosts, products, staticPages } from '@/server/db/schema';
 import { pageCache } from '@/server/web/page-caching';
+import { getSettings, putSetting } from '@/server/settings';
 import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
 
 /**
@@ -10,10 +11,16 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  * raw, unsanitized HTML straight into the database, as an operator's editor or an old import could:
  * `page` (the static page `xss-check`), `post` (the blog post `xss-check`) or `product` (the description
  * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages.
+ * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch.
  */
 export const POST: APIRoute = async ({ request }) => {
   if (process.env.ENABLE_TEST_ROUTES !== '1') return new Response(null, { status: 404 });
-  const { kind, html } = (await request.json()) as { kind: 'page' | 'post' | 'product'; html: string };
+  const { kind, html, on } = (await request.json()) as { kind: 'page' | 'post' | 'product' | 'vendor_registration'; html: string; on?: boolean };
+  if (kind === 'vendor_registration') {
+    await putSetting('setting', { ...(await getSettings()).setting, vendor_registration: on === true });
+    pageCache.clear();
+    return Response.json({ ok: true });
+  }
   const db = getDb();
   let url: string;
   if (kind === 'page') {
