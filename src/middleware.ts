@@ -10,6 +10,7 @@ import { takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
+import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { publicOrigin } from '@/server/core/origin';
 import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
@@ -30,6 +31,12 @@ async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<R
   if (refused) {
     applySecurityHeaders(refused.headers);
     return refused;
+  }
+  // Before the page cache: the same URL answers differently by country.
+  const regional = regionalRedirect(ctx);
+  if (regional) {
+    applySecurityHeaders(regional.headers);
+    return regional;
   }
   await buildContext(ctx);
   const response = await withPageCaching(ctx, next);

@@ -33,7 +33,11 @@ test('every internal link from /, /site-map and sitemap.xml answers below 400', 
       return;
     }
     if (url.origin !== origin) return;
-    if (/^\/(api|test-only|_astro|uploads|demo|brand)\//.test(url.pathname) || /\.(svg|png|jpe?g|webp|css|js|ico|xml|txt)$/.test(url.pathname)) return;
+    if (
+      /^\/(api|test-only|_astro|uploads|demo|brand)\//.test(url.pathname) ||
+      /\.(svg|png|jpe?g|webp|css|js|ico|xml|txt)$/.test(url.pathname)
+    )
+      return;
     if ([...url.searchParams.keys()].some((k) => SKIP_KEYS.has(k))) return;
     url.hash = '';
     const key = url.pathname + url.search;

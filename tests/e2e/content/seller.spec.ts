@@ -26,7 +26,9 @@ test.describe('seller registration without JavaScript', () => {
     };
     // A store that exists already: refused, the typed values stay.
     await fill('Cable Corner', email);
-    await expect(page.locator('.seller-form [role="alert"]')).toHaveText('A shop with this name already exists. Please choose another name.');
+    await expect(page.locator('.seller-form [role="alert"]')).toHaveText(
+      'A shop with this name already exists. Please choose another name.',
+    );
     await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Rosa Díaz');
 
     await fill(shop, email);
