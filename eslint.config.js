@@ -13,6 +13,12 @@ const serverOnly = {
   ],
 };
 
+/** Server code never reaches into browser code: what both sides need lives in src/lib. */
+const noIslands = {
+  group: ['@/islands/*', '@/islands', '**/islands/*'],
+  message: 'Server code never imports browser code: share it through src/lib.',
+};
+
 const webOnly = {
   paths: [{ name: 'astro', message: 'Domains are plain functions: only src/server/web/ knows Astro.' }],
   patterns: [
@@ -21,6 +27,7 @@ const webOnly = {
       group: ['@/server/web', '@/server/web/*', '**/web/*', '**/web'],
       message: 'A domain never imports the web layer: take plain values (an Actor, an id) instead of a request.',
     },
+    noIslands,
   ],
 };
 
@@ -48,8 +55,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
+    // Browser code: islands, stores, shared lib, and the <script> blocks of Astro components.
+    files: ['src/islands/**', 'src/stores/**', 'src/lib/**', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
     rules: { 'no-restricted-imports': ['error', serverOnly] },
+  },
+  {
+    files: ['src/server/web/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noIslands] }] },
   },
   {
     files: ['src/server/**'],

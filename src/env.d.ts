@@ -20,5 +20,7 @@ declare namespace App {
      * sends validators and public cache headers when nobody is signed in. Unset means `no-store`-free default.
      */
     cachePolicy?: 'catalog' | 'static';
+    /** A part of the page could not be loaded (server/web/deferred.ts): the page is never cached like that. */
+    degraded?: boolean;
   }
 }

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly form: string[] = [message],
     readonly httpStatus = 0,
+    /** The message per field of a validation error (`data.fields`). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,8 +39,15 @@ export function guestToken(): string | null {
 
 const currentLanguage = () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en');
 
+type CallInit = { method?: string; body?: unknown; signal?: AbortSignal };
+
 /** Calls `/api/v1/{path}` and returns `data` of a 200 envelope; anything else throws ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
+  return (await call<T>(path, init)).data;
+}
+
+/** Like api(), with the envelope's success message too (forms show it). */
+export async function call<T>(path: string, init: CallInit = {}): Promise<{ data: T; message: string }> {
   const headers: Record<string, string> = { accept: 'application/json', language: currentLanguage() };
   const token = guestToken();
   // A guest token travels as a Bearer token (DESIGN.md); a signed-in browser is known by its session cookie.
@@ -62,9 +71,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('API is down.', 0);
   }
-  const envelope = (await res.json().catch(() => null)) as Envelope<T & { form?: string[] }> | null;
+  const envelope = (await res.json().catch(() => null)) as Envelope<T & { form?: string[]; fields?: Record<string, string> }> | null;
   if (!envelope || typeof envelope.status !== 'number') throw new ApiError('API is down.', 0, undefined, res.status);
-  if (envelope.status === 200 && res.ok) return envelope.data;
+  if (envelope.status === 200 && res.ok) return { data: envelope.data, message: envelope.message };
   const form = Array.isArray(envelope.data?.form) && envelope.data.form.length ? envelope.data.form : [envelope.message];
-  throw new ApiError(form[0]!, envelope.status, form, res.status);
+  throw new ApiError(form[0]!, envelope.status, form, res.status, envelope.data?.fields ?? {});
 }

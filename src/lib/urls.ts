@@ -3,6 +3,8 @@
  * The spec's `/{main}/…` routes accept any first segment; we always emit `products`.
  */
 export const MAIN = 'products';
+/** Whether a `[main]` route segment is the one the shop uses; others answer 404. */
+export const isMainSegment = (segment: string | undefined) => segment === MAIN;
 
 export const productUrl = (p: { slug: string }) => `/${MAIN}/product/${encodeURIComponent(p.slug)}`;
 export const categoryUrl = (c: { slug: string }) => `/all/${encodeURIComponent(c.slug)}`;

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import type { APIRoute } from 'astro';
 import { readBody } from '@/server/web/body';
 import { dismissCookieNotice } from '@/server/web/cookie-notice';
@@ -13,5 +14,5 @@ export const POST: APIRoute = async ({ request, cookies }) => {
   dismissCookieNotice(cookies);
   // Back to the page it came from, guest-only pages included; anything not a path on this site goes home.
   const back = localPath(body.back) ?? '/';
-  return new Response(null, { status: 303, headers: { location: back, 'cache-control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { location: back, ...cacheHeader('none') } });
 };

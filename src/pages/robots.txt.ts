@@ -1,8 +1,9 @@
+import { cacheHeader } from '@/server/web/cache';
 import type { APIRoute } from 'astro';
 import { renderRobots } from '@/server/catalog/sitemap';
 import { publicOrigin } from '@/server/core/origin';
 
 export const GET: APIRoute = () =>
   new Response(renderRobots(publicOrigin()), {
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+    headers: { 'content-type': 'text/plain; charset=utf-8', ...cacheHeader('daily') },
   });

@@ -1,8 +1,9 @@
+import { cacheHeader } from '@/server/web/cache';
 import type { APIRoute } from 'astro';
 import { getSitemap, renderSitemap, renderSitemapIndex } from '@/server/catalog/sitemap';
 import { publicOrigin } from '@/server/core/origin';
 
-const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+const XML = { 'content-type': 'application/xml; charset=utf-8', ...cacheHeader('reference') };
 
 /** `/sitemap.xml`: every catalog URL, or an index of `?page=0` (pages) and `?page=1…n` (products) for a big catalog. */
 export const GET: APIRoute = async ({ url }) => {

@@ -129,4 +129,25 @@ describe('personal or other responses', () => {
     expect((await withPageCaching(b, post.next(b))).headers.get('etag')).toBeNull();
     expect(pageCache.size).toBe(0);
   });
+
+  it('a page a part of which failed while its body streamed is sent, but never cached', async () => {
+    const ctx = context('/products/product/x');
+    const streamed = async () => {
+      ctx.locals.cachePolicy = 'catalog';
+      // The reviews below the fold fail while the body is being rendered (server/web/deferred.ts).
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          ctx.locals.degraded = true;
+          controller.enqueue(new TextEncoder().encode('<h1>x</h1><p>Reviews could not be loaded</p>'));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/html' } });
+    };
+    const res = await withPageCaching(ctx, streamed);
+    expect(await res.text()).toContain('Reviews could not be loaded');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(pageCache.size).toBe(0);
+  });
 });

@@ -121,13 +121,13 @@ describe('suggested products', () => {
 
 describe('product page loader', () => {
   it('gives the page the same suggestions and reviews as the API services', async () => {
-    const { loadProductPage } = await import('@/server/catalog/product-page');
-    const data = await loadProductPage(K.plain.slug, { reviews: 2, suggested: 2 });
+    const { loadProductPage, loadReviewsOf, loadSuggestedFor } = await import('@/server/catalog/product-page');
+    const data = await loadProductPage(K.plain.slug);
     expect(data.product.slug).toBe(K.plain.slug);
     expect(data.origin).toBe('http://127.0.0.1:4321');
-    expect(data.suggested).toEqual(await listSuggestedProducts(K.plain.slug, 2));
+    expect(await loadSuggestedFor(data.product, 2)).toEqual(await listSuggestedProducts(K.plain.slug, 2));
     const api = await getProductReviews(K.plain.slug, 2);
-    expect(data.reviews).toEqual(api.reviews);
+    expect(await loadReviewsOf(data.product, 2)).toEqual(api.reviews);
     expect(data.summary).toEqual(api.summary);
   });
 });

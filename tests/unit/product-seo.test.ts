@@ -1,7 +1,8 @@
+import { isMainSegment } from '@/lib/urls';
 import { describe, expect, it } from 'vitest';
 import { buildProductLd, centsToDecimal, toJsonLd } from '@/lib/product-seo';
 import { priceOf } from '@/lib/price';
-import { productBreadcrumb, productMetaDescription, isMainSegment } from '@/components/product/page-meta';
+import { productBreadcrumb, productMetaDescription } from '@/server/catalog/product-meta';
 
 describe('centsToDecimal', () => {
   it('writes cents as an exact decimal string', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attributeField, findVariant, readChoice } from '@/lib/variants';
 import { videoEmbedUrl } from '@/lib/video';
-import { remaining } from '@/components/product/countdown';
+import { countdownText, remaining } from '@/islands/countdown';
 
 const inventories = [
   { id: 1, price: 0, quantity: 3, value_ids: [10, 20] },
@@ -51,5 +51,14 @@ describe('countdown text', () => {
     expect(remaining(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000)).toBe('2d 03:04:05');
     expect(remaining(59_999)).toBe('00:00:59');
     expect(remaining(-5000)).toBe('00:00:00');
+  });
+});
+
+describe('countdownText: the one countdown format', () => {
+  it('fills numbers and the clock', () => {
+    const ms = ((1 * 24 + 2) * 3600 + 3 * 60 + 4) * 1000;
+    expect(countdownText('{d}d {h}h {m}m {s}s', ms)).toBe('1d 2h 3m 4s');
+    expect(countdownText('Ends in {time}', ms)).toBe('Ends in 1d 02:03:04');
+    expect(countdownText('{x} stays', ms)).toBe('{x} stays');
   });
 });

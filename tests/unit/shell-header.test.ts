@@ -1,51 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
-import { getViteConfig } from 'astro/config';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
-import { getT } from '@/i18n';
+import { localsWith, startAstroRenderer, type AstroRenderer } from './astro-render';
 
 /**
- * Renders the header's account part with fake locals through Astro's container API (an Astro-aware
- * Vite server loads the component), so the signed-in and vendor_registration cases are tested
- * before the auth work lands.
+ * Renders the header's account part with fake locals through Astro's container API, so the
+ * signed-in and vendor_registration cases are tested without a server.
  */
-let vite: ViteDevServer;
-let container: AstroContainer;
+let renderer: AstroRenderer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let UserLinks: any;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let CartLink: any;
 
 beforeAll(async () => {
-  const config = await getViteConfig({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })({
-    command: 'serve',
-    mode: 'test',
-  });
-  vite = await createServer(config);
-  UserLinks = (await vite.ssrLoadModule('/src/components/shell/UserLinks.astro')).default;
-  CartLink = (await vite.ssrLoadModule('/src/components/shell/CartLink.astro')).default;
-  container = await AstroContainer.create();
+  renderer = await startAstroRenderer();
+  UserLinks = await renderer.load('/src/components/shell/UserLinks.astro');
+  CartLink = await renderer.load('/src/components/shell/CartLink.astro');
 }, 60_000);
-afterAll(() => vite?.close());
+afterAll(() => renderer?.close());
 
-const t = await getT('en');
 const settings = (vendor_registration: boolean): Settings => SettingsSchema.parse({ setting: { vendor_registration } });
-/** Locals as the middleware would build them, for a component rendered on its own. */
-const localsWith = (locals: Partial<App.Locals>): App.Locals => ({
-  lang: 'en',
-  dir: 'ltr',
-  saveData: false,
-  settings: settings(true),
-  user: null,
-  guestToken: null,
-  sessionHash: null,
-  flash: null,
-  t,
-  origin: 'http://shop.test',
-  ...locals,
-});
-const render = (locals: Partial<App.Locals>) => container.renderToString(UserLinks, { locals: localsWith(locals) });
+const render = (locals: Partial<App.Locals>) => renderer.container.renderToString(UserLinks, { locals: localsWith(locals) });
 
 describe('UserLinks', () => {
   it('offers guests Login, Register and the seller link when vendor registration is on', async () => {
@@ -72,7 +47,7 @@ describe('UserLinks', () => {
 describe('CartLink', () => {
   const withCookie = new Request('http://shop.test/', { headers: { cookie: 'cart_count=3' } });
   const renderCart = (locals: Partial<App.Locals>) =>
-    container.renderToString(CartLink, { request: withCookie, locals: localsWith(locals) });
+    renderer.container.renderToString(CartLink, { request: withCookie, locals: localsWith(locals) });
   const badge = (html: string) => /<span class="badge" data-cart-count[^>]*>([^<]*)<\/span>/.exec(html);
 
   it('leaves the count to the browser on shared guest HTML', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartCountOf, dismissKey, encodeNotices, firstWord, readCookie, shouldSearch } from '@/islands/shell/logic';
 import { addLayoutHashes, themeCss } from '@/server/web/csp-hashes';
-import { BOOT_SCRIPT } from '@/islands/shell/boot-script';
+import { BOOT_SCRIPT } from '@/lib/boot-script';
 import { createHash } from 'node:crypto';
 import { SiteSettingSchema } from '@/lib/schemas/settings';
 

@@ -6,13 +6,10 @@
  * (`{email}` is replaced by the account's address). A submit button with `data-stay` stays on the
  * page and shows the answer instead.
  */
-import { guestToken } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 
-interface Envelope {
-  status: number;
-  message: string;
-  data: { form?: string[]; fields?: Record<string, string>; user?: { email?: string; email_verified?: boolean }; email?: string } | null;
-}
+/** What sign-in, sign-up and the reset steps answer, as far as choosing the next page goes. */
+type Answer = { user?: { email?: string; email_verified?: boolean }; email?: string } | null;
 
 function alertOf(form: HTMLFormElement) {
   return form.parentElement?.querySelector<HTMLElement>('[data-form-alert]') ?? null;
@@ -52,7 +49,7 @@ function showFieldErrors(form: HTMLFormElement, fields: Record<string, string>):
   return first;
 }
 
-function nextUrl(form: HTMLFormElement, data: Envelope['data'], body: Record<string, unknown>): string {
+function nextUrl(form: HTMLFormElement, data: Answer, body: Record<string, unknown>): string {
   const unverified = data?.user && data.user.email_verified === false && form.dataset.authNextUnverified;
   const template = (unverified ? form.dataset.authNextUnverified : form.dataset.authNext) ?? '/';
   const email = data?.user?.email ?? data?.email ?? String(body.email ?? '');
@@ -67,39 +64,23 @@ async function submit(event: SubmitEvent) {
   const buttons = [...form.querySelectorAll('button')];
   buttons.forEach((b) => (b.disabled = true));
   clearErrors(form);
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-    language: document.documentElement.lang || 'en',
-  };
-  const token = guestToken();
-  if (token) headers.authorization = `Bearer ${token}`;
   try {
-    const res = await fetch(`/api/v1/${form.dataset.authApi}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-    const envelope = (await res.json().catch(() => null)) as Envelope | null;
-    if (!envelope || typeof envelope.status !== 'number') throw new Error('API is down.');
-    if (envelope.status === 200 && res.ok) {
-      if (submitter?.dataset.stay !== undefined) {
-        setAlert(form, envelope.message, 'notice');
-        return;
-      }
-      window.location.assign(nextUrl(form, envelope.data, body));
+    const { data, message } = await call<Answer>(form.dataset.authApi!, { method: 'POST', body });
+    if (submitter?.dataset.stay !== undefined) {
+      setAlert(form, message, 'notice');
       return;
     }
-    const messages = envelope.data?.form?.length ? envelope.data.form : [envelope.message];
-    const fields = envelope.data?.fields ?? {};
-    const first = showFieldErrors(form, fields);
-    const fieldMessages = Object.values(fields).filter(Boolean);
+    window.location.assign(nextUrl(form, data, body));
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 0) {
+      setAlert(form, 'API is down.', 'error');
+      return;
+    }
+    const first = showFieldErrors(form, err.fields);
+    const fieldMessages = Object.values(err.fields).filter(Boolean);
     if (fieldMessages.length && first) setAlert(form, summaryOf(form, fieldMessages), 'summary');
-    else setAlert(form, messages[0]!, 'error');
+    else setAlert(form, err.message, 'error');
     first?.focus();
-  } catch {
-    setAlert(form, 'API is down.', 'error');
   } finally {
     buttons.forEach((b) => (b.disabled = false));
   }

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import type { APIRoute } from 'astro';
 import { readUpload } from '@/server/uploads/storage';
 
@@ -10,13 +11,13 @@ export const GET: APIRoute = async ({ params }) => {
   if (!file)
     return new Response('Not found', {
       status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'text/plain; charset=utf-8', ...cacheHeader('none') },
     });
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       'content-type': file.contentType,
       'content-length': String(file.bytes.length),
-      'cache-control': 'public, max-age=31536000, immutable',
+      ...cacheHeader('immutable'),
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
     },

@@ -1,7 +1,6 @@
 import { isAppError } from '@/server/core/errors';
 import { readListingQueryLeniently } from '@/lib/schemas/listing';
 import type { ListingFilters } from '@/lib/listing-filters';
-import { MAIN } from '@/lib/urls';
 
 /** Awaits a page's data; an unknown item (NOT_FOUND) or an impossible request gives null, for the 404 page. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
@@ -18,6 +17,3 @@ export function pageFilters(url: URL, fixed: Partial<ListingFilters> = {}): { fi
   const { filters, ignored } = readListingQueryLeniently(url.searchParams);
   return { filters: { ...filters, ...fixed }, ignored };
 }
-
-/** Whether a `[main]` route segment is the one the shop uses; others answer 404. */
-export const isMainSegment = (segment: string | undefined) => segment === MAIN;

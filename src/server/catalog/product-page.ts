@@ -8,28 +8,29 @@ import type { ProductCard } from '@/server/catalog/product-card';
 export interface ProductPageData {
   product: ProductDetail;
   summary: ReviewSummary;
-  reviews: Paged<ReviewItem>;
-  suggested: Paged<ProductCard>;
-  /** Origin for canonical and OpenGraph URLs (configuration only, see http/origin.ts). */
+  /** Origin for canonical and OpenGraph URLs (configuration only, see core/origin.ts). */
   origin: string;
 }
 
-/** Everything the product page renders, by slug or id. Throws NOT_FOUND. */
-export async function loadProductPage(ref: string, pages: { reviews: number; suggested: number }): Promise<ProductPageData> {
+/** What the product page shows above the fold, by slug or id. Throws NOT_FOUND. */
+export async function loadProductPage(ref: string): Promise<ProductPageData> {
   const product = await getProductDetail(ref);
-  const [summary, reviews, suggested] = await Promise.all([
-    getReviewSummary(product.id),
-    listReviews(product.id, pages.reviews, REVIEWS_PER_PAGE),
-    listSuggestedFor(
-      {
-        id: product.id,
-        categoryId: product.category.id,
-        subCategoryId: product.sub_category?.id ?? null,
-        storeId: product.store.id,
-        brandId: product.brand?.id ?? null,
-      },
-      pages.suggested,
-    ),
-  ]);
-  return { product, summary, reviews, suggested, origin: publicOrigin() };
+  return { product, summary: await getReviewSummary(product.id), origin: publicOrigin() };
 }
+
+/** One page of the product's reviews (below the fold; the page loads it on its own). */
+export const loadReviewsOf = (product: Pick<ProductDetail, 'id'>, page: number): Promise<Paged<ReviewItem>> =>
+  listReviews(product.id, page, REVIEWS_PER_PAGE);
+
+/** One page of products like this one (below the fold; the page loads it on its own). */
+export const loadSuggestedFor = (product: ProductDetail, page: number): Promise<Paged<ProductCard>> =>
+  listSuggestedFor(
+    {
+      id: product.id,
+      categoryId: product.category.id,
+      subCategoryId: product.sub_category?.id ?? null,
+      storeId: product.store.id,
+      brandId: product.brand?.id ?? null,
+    },
+    page,
+  );

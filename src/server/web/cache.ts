@@ -6,11 +6,38 @@ import { createHash } from 'node:crypto';
  */
 export type CachePolicy = 'catalog' | 'static';
 
-export const CACHE_CONTROL: Record<CachePolicy, string> = {
+/**
+ * The one table of Cache-Control policies: every answer's caching is named here, never written inline.
+ * Catalog answers carry nothing per person (wishlisted is always null there), so shared caches may keep
+ * them briefly; whatever is personal or a redirect is never stored.
+ */
+export const CACHE = {
+  /** Errors, redirects, personal JSON, search results: never stored. */
+  none: 'no-store',
+  /** Signed-in pages and account areas. */
+  private: 'private, no-store',
+  /** Guest catalog pages and catalog API answers. */
   catalog: 'public, max-age=60, stale-while-revalidate=600',
+  /** Guest pages that change rarely (help, legal). */
   static: 'public, max-age=300, stale-while-revalidate=86400',
-};
-export const PRIVATE_NO_STORE = 'private, no-store';
+  /** The shop's settings (`common`). */
+  settings: 'public, max-age=30, stale-while-revalidate=300',
+  /** Search suggestions for a typed prefix. */
+  suggestions: 'public, max-age=60',
+  /** Reference data and feeds: countries and phones, the sitemap. */
+  reference: 'public, max-age=3600',
+  /** robots.txt. */
+  daily: 'public, max-age=86400',
+  /** Uploaded files: their names change when they do. */
+  immutable: 'public, max-age=31536000, immutable',
+} as const;
+export type CacheName = keyof typeof CACHE;
+
+/** The header of a named policy, to spread into a response's headers. */
+export const cacheHeader = (name: CacheName) => ({ 'cache-control': CACHE[name] });
+
+export const CACHE_CONTROL: Record<CachePolicy, string> = { catalog: CACHE.catalog, static: CACHE.static };
+export const PRIVATE_NO_STORE = CACHE.private;
 /** The HTML depends on the encoding, Save-Data, the language (cookie or header) and who is signed in (cookie). */
 export const VARY = 'Accept-Encoding, Save-Data, Language, Cookie';
 

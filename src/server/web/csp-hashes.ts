@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SiteSetting } from '@/lib/schemas/settings';
-import { BOOT_SCRIPT } from '@/islands/shell/boot-script';
+import { BOOT_SCRIPT } from '@/lib/boot-script';
 
 /**
  * Base.astro's two inline blocks (theme colours, boot script). Astro streams pages and writes the CSP

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import type { APIContext } from 'astro';
 import { getEnv } from '@/server/core/env';
 import { AppError } from '@/server/core/errors';
@@ -55,6 +56,6 @@ export function refuseCrossSite(ctx: Pick<APIContext, 'request' | 'url' | 'cooki
   if (ctx.url.pathname.startsWith('/api/')) return fail(new AppError({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE }));
   return new Response(CROSS_SITE_MESSAGE, {
     status: 403,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'text/plain; charset=utf-8', ...cacheHeader('none') },
   });
 }

@@ -1,3 +1,4 @@
+import { cacheHeader, CACHE } from '@/server/web/cache';
 import { AppError, isAppError } from '@/server/core/errors';
 
 export interface Envelope<T> {
@@ -13,7 +14,7 @@ export function ok<T>(data: T, init: { message?: string; status?: number; header
   const body: Envelope<T> = { status: 200, message: init.message ?? 'success', data };
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  if (!headers.has('cache-control')) headers.set('cache-control', CACHE.none);
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
@@ -30,7 +31,7 @@ export function fail(err: unknown): Response {
     message: appError.message,
     data: { code: appError.code, form: appError.form, ...appError.details },
   };
-  const headers = new Headers({ ...JSON_HEADERS, 'cache-control': 'no-store', ...appError.headers });
+  const headers = new Headers({ ...JSON_HEADERS, ...cacheHeader('none'), ...appError.headers });
   return new Response(JSON.stringify(body), { status: appError.httpStatus, headers });
 }
 

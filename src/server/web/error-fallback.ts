@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 /**
  * The page shown when the error page itself fails (the spec's section 2), or when a request cannot be
  * given to the app at all (a foreign Host): a static string that needs no settings, no database and no
@@ -8,7 +9,7 @@ export function errorPageFallback(status = 500, message = 'An error occurred whi
 <body><main><h1>SORRY</h1><p>${escapeHtml(message)}</p><p>${status}</p><p><a href="/">Go to homepage</a></p></main></body></html>`;
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'text/html; charset=utf-8', ...cacheHeader('none') },
   });
 }
 

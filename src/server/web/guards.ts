@@ -1,3 +1,4 @@
+import { cacheHeader, CACHE } from '@/server/web/cache';
 import type { AstroGlobal } from 'astro';
 import type { SessionUser } from '@/server/core/actor';
 import { AppError } from '@/server/core/errors';
@@ -18,9 +19,9 @@ export function loginRedirect(url: URL): string {
  * /login?redirect=… with a 303.
  */
 export function guardAccountPage(Astro: AstroGlobal): SessionUser | Response {
-  Astro.response.headers.set('cache-control', 'private, no-store');
+  Astro.response.headers.set('cache-control', CACHE.private);
   if (!Astro.locals.user) {
-    return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), 'cache-control': 'private, no-store' } });
+    return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), ...cacheHeader('private') } });
   }
   return Astro.locals.user;
 }

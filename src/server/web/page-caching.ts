@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_NO_STORE, publicHeaders } from '@/server/web/cache';
+import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_NO_STORE, publicHeaders } from '@/server/web/cache';
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 
@@ -41,6 +41,11 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   if (decision.kind === 'untouched') return response;
   const body = await response.text();
   const headers = new Headers(response.headers);
+  // A part failed while the body was rendered (reviews, suggestions): send it, but let nobody keep it.
+  if (ctx.locals.degraded) {
+    headers.set('cache-control', CACHE.none);
+    return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers });
+  }
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   if (ctx.request.method === 'GET') pageCache.set(key, { body, status: response.status, headers: [...headers] });
   if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag')!)) return notModified(headers);

@@ -123,11 +123,17 @@ test.describe('open redirect after sign-in', () => {
       '/%5cevil.example',
       'javascript:alert(1)',
     ]) {
+      // The sign-in form posts to its API path (JavaScript off) with the redirect it was given.
       const res = await raw(
-        `/login?redirect=${encodeURIComponent(target)}`,
+        '/api/v1/user/signin',
         form,
         'POST',
-        new URLSearchParams({ email, password: 'redirect-pass' }).toString(),
+        new URLSearchParams({
+          email,
+          password: 'redirect-pass',
+          redirect: target,
+          _from: `/login?redirect=${encodeURIComponent(target)}`,
+        }).toString(),
       );
       expect(res.status, target).toBe(303);
       expect(res.headers.location, target).toMatch(/^\/(?![/\\])/);
@@ -176,12 +182,21 @@ test.describe('hostile input', () => {
       password: 'nul-pass-1',
       password_confirmation: 'nul-pass-1',
     });
-    const res = await request.post('/register', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    const json = await request.post('/api/v1/user/signup', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', origin: ORIGIN },
       data: body.toString(),
     });
-    expect(res.status()).toBe(422);
-    expect(await res.text()).toContain('Name contains characters that cannot be saved');
+    expect(json.status()).toBe(422);
+    expect((await json.json()).data.form).toContain('Name contains characters that cannot be saved');
+    // The plain form (JavaScript off) comes back to /register, which shows the message.
+    body.set('_from', '/register');
+    const page = await request.post('/api/v1/user/signup', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: ORIGIN },
+      data: body.toString(),
+    });
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain('Name contains characters that cannot be saved');
   });
 
   test('a stalled request body is answered 408 within seconds', async () => {

@@ -1,9 +1,9 @@
+import { cacheHeader } from '@/server/web/cache';
 import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { listCategoryTree } from '@/server/catalog/taxonomy';
 
 /** The spec reads `data.data` from this call. */
 export const ALL = route({
-  GET: async () =>
-    ok({ data: await listCategoryTree() }, { headers: { 'cache-control': 'public, max-age=60, stale-while-revalidate=600' } }),
+  GET: async () => ok({ data: await listCategoryTree() }, { headers: cacheHeader('catalog') }),
 });

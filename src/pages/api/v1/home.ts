@@ -1,9 +1,9 @@
 import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { getHome } from '@/server/catalog/home';
-import { CATALOG_API_CACHE } from '@/server/catalog/cache';
+import { cacheHeader } from '@/server/web/cache';
 
 /** Everything the home page shows: slider, banners, collections, featured categories and brands, flash sale, products. */
 export const ALL = route({
-  GET: async () => ok(await getHome(), { headers: CATALOG_API_CACHE }),
+  GET: async () => ok(await getHome(), { headers: cacheHeader('catalog') }),
 });

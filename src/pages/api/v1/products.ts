@@ -2,9 +2,9 @@ import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { parseListingQuery } from '@/server/catalog/listing';
 import { getListingResponse } from '@/server/catalog/listing-response';
-import { CATALOG_API_CACHE } from '@/server/catalog/cache';
+import { cacheHeader } from '@/server/web/cache';
 
 /** Listing by source: `?category_ids=…`, `sub_category_ids`, `tags`, `brand_ids`, `product_ids`, `brand`, `collection`, plus the filters of `all`. */
 export const ALL = route({
-  GET: async ({ url }) => ok(await getListingResponse(parseListingQuery(url.searchParams)), { headers: CATALOG_API_CACHE }),
+  GET: async ({ url }) => ok(await getListingResponse(parseListingQuery(url.searchParams)), { headers: cacheHeader('catalog') }),
 });

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { getSearchResponse } from '@/server/search/response';
@@ -7,6 +8,6 @@ import { parseSearchQuery } from '@/server/search/query';
 export const ALL = route({
   GET: async ({ url }) => {
     const { text, filters } = parseSearchQuery(url.searchParams);
-    return ok(await getSearchResponse(text, filters), { headers: { 'cache-control': 'no-store' } });
+    return ok(await getSearchResponse(text, filters), { headers: cacheHeader('none') });
   },
 });

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { suggest } from '@/server/search/suggestions';
@@ -5,5 +6,5 @@ import { parseSuggestText } from '@/server/search/query';
 
 /** `suggestions?q=`: `data {product, suggested, category, sub_category}` for the search popup. */
 export const ALL = route({
-  GET: async ({ url }) => ok(await suggest(parseSuggestText(url.searchParams)), { headers: { 'cache-control': 'public, max-age=60' } }),
+  GET: async ({ url }) => ok(await suggest(parseSuggestText(url.searchParams)), { headers: cacheHeader('suggestions') }),
 });

@@ -1,3 +1,4 @@
+import { cacheHeader } from '@/server/web/cache';
 import { route } from '@/server/web/route';
 import { parseWith } from '@/server/core/validation';
 import { SocialRedirectQuerySchema } from '@/lib/schemas/social';
@@ -18,6 +19,6 @@ export const ALL = route({
       callbackUrl: socialCallbackUrl(),
     });
     setPendingSocialLogin(cookies, pending);
-    return new Response(null, { status: 302, headers: { location: target.href, 'cache-control': 'no-store' } });
+    return new Response(null, { status: 302, headers: { location: target.href, ...cacheHeader('none') } });
   },
 });

@@ -1,10 +1,6 @@
 /** Small pure helpers of the product page: which `/{main}` is ours, meta description, breadcrumb. */
 import { categoryUrl, productUrl, subCategoryUrl } from '@/lib/urls';
 
-/** The first path segment every product URL uses (`productUrl` decides it). */
-export const MAIN_SEGMENT = productUrl({ slug: 'x' }).split('/')[1]!;
-export const isMainSegment = (segment: string) => segment === MAIN_SEGMENT;
-
 interface MetaInput {
   title: string;
   slug: string;

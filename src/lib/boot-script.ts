@@ -1,5 +1,6 @@
 /**
- * The one inline script (hashed into the page's CSP by Base.astro). It runs in <head> before the body
+ * The one inline script (a string the layout inlines and the server hashes into the CSP, so it lives in
+ * src/lib, shared by both sides). It runs in <head> before the body
  * paints, so revealing a not-yet-dismissed notice causes no layout shift although the HTML is the same
  * for every guest.
  */

@@ -1,0 +1,47 @@
+import { createServer, type ViteDevServer } from 'vite';
+import { getViteConfig } from 'astro/config';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { SettingsSchema } from '@/lib/schemas/settings';
+import { getT } from '@/i18n';
+
+/**
+ * Renders Astro components on their own, with locals as the middleware would build them: an
+ * Astro-aware Vite server loads the component, Astro's container renders it.
+ */
+export interface AstroRenderer {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load(path: string): Promise<any>;
+  container: AstroContainer;
+  close(): Promise<void>;
+}
+
+export async function startAstroRenderer(): Promise<AstroRenderer> {
+  const config = await getViteConfig({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })({
+    command: 'serve',
+    mode: 'test',
+  });
+  const vite: ViteDevServer = await createServer(config);
+  const container = await AstroContainer.create();
+  return {
+    load: async (path) => (await vite.ssrLoadModule(path)).default,
+    container,
+    close: () => vite.close(),
+  };
+}
+
+const t = await getT('en');
+
+/** Locals as the middleware would build them for an English-speaking guest; `locals` overrides. */
+export const localsWith = (locals: Partial<App.Locals> = {}): App.Locals => ({
+  lang: 'en',
+  dir: 'ltr',
+  saveData: false,
+  settings: SettingsSchema.parse({ setting: { vendor_registration: true } }),
+  user: null,
+  guestToken: null,
+  sessionHash: null,
+  flash: null,
+  t,
+  origin: 'http://shop.test',
+  ...locals,
+});
