@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { cacheHeader } from '@/server/web/cache';
 import { listPosts } from '@/server/content/blog';
 import { renderAtomFeed } from '@/server/content/feed';
 import { publicOrigin } from '@/server/core/origin';
@@ -7,5 +8,5 @@ import { publicOrigin } from '@/server/core/origin';
 export const GET: APIRoute = async ({ locals }) => {
   const { data } = await listPosts({ perPage: 20 });
   const body = renderAtomFeed(publicOrigin(), locals.settings.site_setting.site_name, data);
-  return new Response(body, { headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'cache-control': 'public, max-age=600' } });
+  return new Response(body, { headers: { 'content-type': 'application/atom+xml; charset=utf-8', ...cacheHeader('static') } });
 };

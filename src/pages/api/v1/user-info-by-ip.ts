@@ -1,4 +1,5 @@
 import { route } from '@/server/web/route';
+import { cacheHeader } from '@/server/web/cache';
 import { ok } from '@/server/web/envelope';
 import { getEnv } from '@/server/core/env';
 import { countryOf } from '@/server/core/regional';
@@ -7,6 +8,6 @@ import { countryOf } from '@/server/core/regional';
 export const ALL = route({
   GET: ({ request }) => {
     const country = countryOf(request.headers, getEnv().TRUST_PROXY);
-    return ok({ country }, { headers: { 'cache-control': 'private, no-store' } });
+    return ok({ country }, { headers: cacheHeader('private') });
   },
 });

@@ -1,4 +1,5 @@
 import { route } from '@/server/web/route';
+import { cacheHeader } from '@/server/web/cache';
 import { ok } from '@/server/web/envelope';
 import { parseListingQuery } from '@/server/catalog/listing';
 import { getStoreResponse } from '@/server/stores/store-response';
@@ -12,7 +13,7 @@ export const ALL = route({
   GET: async ({ params, url, locals }) => {
     const filters = withoutScope(parseListingQuery(url.searchParams));
     return ok(await getStoreResponse(params.slug ?? '', filters, locals.user?.id ?? null), {
-      headers: { 'cache-control': 'private, no-store' },
+      headers: cacheHeader('private'),
     });
   },
 });
