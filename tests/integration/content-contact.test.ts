@@ -15,7 +15,10 @@ describe('the contact form', () => {
   it('stores the message, mails it to the shop and acknowledges it to the sender', async () => {
     await putSetting('setting', { ...(await getSettings()).setting, email: 'help@shop.test' });
     const email = uniqueEmail('writer');
-    const { id } = await sendContactMessage({ name: 'Ada', email, subject: 'Where is my parcel?', message: 'Order 12 has not arrived.' }, authCtx());
+    const { id } = await sendContactMessage(
+      { name: 'Ada', email, subject: 'Where is my parcel?', message: 'Order 12 has not arrived.' },
+      authCtx(),
+    );
     const [row] = (await getDb().select().from(contactMessages)).filter((r) => r.id === id);
     expect(row).toMatchObject({ name: 'Ada', email, subject: 'Where is my parcel?' });
     const toShop = await lastMailTo(outbox, 'help@shop.test');
@@ -33,7 +36,9 @@ describe('the contact form', () => {
     for (let i = 0; i < CONTACT_LIMIT; i++) {
       await sendContactMessage({ name: 'Bo', email: uniqueEmail('bo'), subject: `Try ${i}`, message: 'Hello' }, ctx);
     }
-    const err = await sendContactMessage({ name: 'Bo', email: uniqueEmail('bo'), subject: 'One more', message: 'Hello' }, ctx).catch((e: unknown) => e);
+    const err = await sendContactMessage({ name: 'Bo', email: uniqueEmail('bo'), subject: 'One more', message: 'Hello' }, ctx).catch(
+      (e: unknown) => e,
+    );
     expect(isAppError(err) && err.httpStatus).toBe(429);
     expect(isAppError(err) && err.message).toMatch(/^You have sent several messages in a short time\. Please try again in \d+ minutes?\.$/);
     expect((await getDb().select().from(contactMessages)).length).toBe(before + CONTACT_LIMIT);

@@ -24,7 +24,11 @@ const application = (over: Record<string, string> = {}) => ({
   address: '1 Main St, Austin',
   ...over,
 });
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (isAppError(e) ? { status: e.httpStatus, message: e.message } : e));
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (isAppError(e) ? { status: e.httpStatus, message: e.message } : e),
+  );
 
 describe('seller registration', () => {
   it('is not found while vendor_registration is off', async () => {
@@ -41,13 +45,19 @@ describe('seller registration', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     // Another applicant cannot take the name (any case); approving before the email is confirmed is refused.
-    expect(await failureOf(signUpSeller(application({ email: 'other@watt.example', shop_name: 'watt WORKS' }), authCtx()))).toEqual({ status: 409, message: SHOP_NAME_TAKEN });
+    expect(await failureOf(signUpSeller(application({ email: 'other@watt.example', shop_name: 'watt WORKS' }), authCtx()))).toEqual({
+      status: 409,
+      message: SHOP_NAME_TAKEN,
+    });
     expect(await failureOf(approveSeller(applied.id, 'http://shop.test', 'Voltmart'))).toMatchObject({ status: 409 });
 
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await failureOf(verifySeller({ email: 'mia@watt.example', code: wrong }))).toMatchObject({ status: 422 });
     expect(await verifySeller({ email: 'mia@watt.example', code })).toEqual({ id: applied.id, status: 'verified' });
-    expect(await failureOf(signUpSeller(application({ shop_name: 'Another Name' }), authCtx()))).toEqual({ status: 409, message: SELLER_EMAIL_TAKEN });
+    expect(await failureOf(signUpSeller(application({ shop_name: 'Another Name' }), authCtx()))).toEqual({
+      status: 409,
+      message: SELLER_EMAIL_TAKEN,
+    });
 
     const approved = await approveSeller(applied.id, 'http://shop.test', 'Voltmart');
     expect(approved.url).toBe('http://shop.test/shop/watt-works');
@@ -61,9 +71,15 @@ describe('seller registration', () => {
     const approval = await lastMailTo(outbox, 'mia@watt.example');
     expect(approval?.subject).toBe('Your shop "Watt Works" is open on Voltmart');
     expect(approval?.text).toContain('http://shop.test/shop/watt-works');
-    expect(await failureOf(approveSeller(applied.id, 'http://shop.test', 'Voltmart'))).toMatchObject({ status: 409, message: expect.stringContaining('already approved') });
+    expect(await failureOf(approveSeller(applied.id, 'http://shop.test', 'Voltmart'))).toMatchObject({
+      status: 409,
+      message: expect.stringContaining('already approved'),
+    });
     // The open store's name stays taken.
-    expect(await failureOf(signUpSeller(application({ email: 'late@watt.example' }), authCtx()))).toEqual({ status: 409, message: SHOP_NAME_TAKEN });
+    expect(await failureOf(signUpSeller(application({ email: 'late@watt.example' }), authCtx()))).toEqual({
+      status: 409,
+      message: SHOP_NAME_TAKEN,
+    });
   });
 
   it('makes URL slugs of shop names', () => {

@@ -15,7 +15,11 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  */
 export const POST: APIRoute = async ({ request }) => {
   if (process.env.ENABLE_TEST_ROUTES !== '1') return new Response(null, { status: 404 });
-  const { kind, html, on } = (await request.json()) as { kind: 'page' | 'post' | 'product' | 'vendor_registration'; html: string; on?: boolean };
+  const { kind, html, on } = (await request.json()) as {
+    kind: 'page' | 'post' | 'product' | 'vendor_registration';
+    html: string;
+    on?: boolean;
+  };
   if (kind === 'vendor_registration') {
     await putSetting('setting', { ...(await getSettings()).setting, vendor_registration: on === true });
     pageCache.clear();

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 
-for (const path of ['/stores', '/shop/cable-corner', '/page/contact', '/seller/register', '/seller/register?step=done', '/newsletter/unsubscribe?token=abcdefghijkl']) {
+for (const path of [
+  '/stores',
+  '/shop/cable-corner',
+  '/page/contact',
+  '/seller/register',
+  '/seller/register?step=done',
+  '/newsletter/unsubscribe?token=abcdefghijkl',
+]) {
   test(`${path}: no serious accessibility violation, no CSP violation`, async ({ page }) => {
     const csp: string[] = [];
     page.on('console', (m) => {
