@@ -12,6 +12,7 @@ import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
+import { addAnalyticsSources } from '@/server/web/analytics-csp';
 import { publicOrigin } from '@/server/core/origin';
 import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 
@@ -41,6 +42,7 @@ async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<R
   await buildContext(ctx);
   const response = await withPageCaching(ctx, next);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
+  addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname);
   applySecurityHeaders(response.headers);
   return response;
 }

@@ -7,6 +7,7 @@ import { enhanceToast } from '@/islands/shell/toast-view';
 import { enhanceProgress } from '@/islands/shell/progress';
 import { enhanceNewsletter } from '@/islands/shell/newsletter';
 import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
+import { enhanceAnalytics } from '@/islands/shell/analytics';
 
 for (const enhance of [
   enhanceToast,
@@ -17,6 +18,7 @@ for (const enhance of [
   enhanceProgress,
   enhanceNewsletter,
   enhanceMegaMenu,
+  enhanceAnalytics,
 ]) {
   try {
     enhance();

@@ -11,15 +11,21 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  * raw, unsanitized HTML straight into the database, as an operator's editor or an old import could:
  * `page` (the static page `xss-check`), `post` (the blog post `xss-check`) or `product` (the description
  * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages.
- * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch.
+ * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch; `{kind: 'analytics', on}`
+ * switches Google Analytics on with the id G-TEST12345 (or off).
  */
 export const POST: APIRoute = async ({ request }) => {
   if (process.env.ENABLE_TEST_ROUTES !== '1') return new Response(null, { status: 404 });
   const { kind, html, on } = (await request.json()) as {
-    kind: 'page' | 'post' | 'product' | 'vendor_registration';
+    kind: 'page' | 'post' | 'product' | 'vendor_registration' | 'analytics';
     html: string;
     on?: boolean;
   };
+  if (kind === 'analytics') {
+    await putSetting('setting', { ...(await getSettings()).setting, enable_ga: on === true, ga_id: on ? 'G-TEST12345' : '' });
+    pageCache.clear();
+    return Response.json({ ok: true });
+  }
   if (kind === 'vendor_registration') {
     await putSetting('setting', { ...(await getSettings()).setting, vendor_registration: on === true });
     pageCache.clear();
