@@ -11,13 +11,17 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  * raw, unsanitized HTML straight into the database, as an operator's editor or an old import could:
  * `page` (the static page `xss-check`), `post` (the blog post `xss-check`) or `product` (the description
  * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages.
+ * `POST {kind: 'restore'}` removes that page and post and gives the product its description back.
  * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch; `{kind: 'analytics', on}`
  * switches Google Analytics on with the id G-TEST12345 (or off).
  */
+/** Product descriptions as they were before a spec overwrote them (`restore` puts them back). */
+const originals = new Map<number, string>();
+
 export const POST: APIRoute = async ({ request }) => {
   if (process.env.ENABLE_TEST_ROUTES !== '1') return new Response(null, { status: 404 });
   const { kind, html, on } = (await request.json()) as {
-    kind: 'page' | 'post' | 'product' | 'vendor_registration' | 'analytics';
+    kind: 'page' | 'post' | 'product' | 'restore' | 'vendor_registration' | 'analytics';
     html: string;
     on?: boolean;
   };
@@ -32,6 +36,14 @@ export const POST: APIRoute = async ({ request }) => {
     return Response.json({ ok: true });
   }
   const db = getDb();
+  if (kind === 'restore') {
+    await db.delete(staticPages).where(eq(staticPages.slug, 'xss-check'));
+    await db.delete(blogPosts).where(eq(blogPosts.slug, 'xss-check'));
+    for (const [id, description] of originals) await db.update(products).set({ description }).where(eq(products.id, id));
+    originals.clear();
+    pageCache.clear();
+    return Response.json({ ok: true });
+  }
   let url: string;
   if (kind === 'page') {
     await db
@@ -53,11 +65,12 @@ export const POST: APIRoute = async ({ request }) => {
     url = blogPostUrl({ slug: 'xss-check' });
   } else {
     const [first] = await db
-      .select({ id: products.id, slug: products.slug })
+      .select({ id: products.id, slug: products.slug, description: products.description })
       .from(products)
       .where(eq(products.status, 1))
       .orderBy(asc(products.id))
       .limit(1);
+    if (!originals.has(first!.id)) originals.set(first!.id, first!.description);
     await db.update(products).set({ description: html }).where(eq(products.id, first!.id));
     url = productUrl(first!);
   }

@@ -17,6 +17,11 @@ const html = [
   ...XSS_PAYLOADS.map((p) => `<div>${p}</div>`),
 ].join('\n');
 
+// Other specs read the same shop: the page, the post and the product's description are put back.
+test.afterAll(async ({ request }) => {
+  expect((await request.post('/test-only/content', { data: { kind: 'restore' } })).ok()).toBe(true);
+});
+
 for (const kind of ['page', 'post', 'product'] as const) {
   test(`a ${kind} with ${XSS_PAYLOADS.length} XSS payloads renders inert`, async ({ page, request, baseURL }) => {
     const res = await request.post('/test-only/content', { data: { kind, html } });
