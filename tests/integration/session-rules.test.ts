@@ -15,6 +15,9 @@ import {
   SESSION_MAX_AGE_S,
 } from '@/server/auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
+import { signIn, signOut } from '@/server/auth/auth';
+import { hashPassword } from '@/server/auth/passwords';
+import type { AuthContext } from '@/server/core/actor';
 
 /** Session rules with the numbers written out: what is stored, when a session stops counting, the cookie. */
 useTestDatabase();
@@ -141,5 +144,53 @@ describe('the session cookie', () => {
     const secure = jar();
     fresh.setSessionCookie(secure.cookies, 'tok');
     expect(secure.calls[0]![3]).toMatchObject({ secure: true });
+  });
+});
+
+describe('signing in and out (auth.ts)', () => {
+  const ctx = (over: Partial<AuthContext> = {}): AuthContext => ({
+    ip: '203.0.113.9',
+    userAgent: 'session-rules',
+    guestToken: null,
+    sessionHash: null,
+    lang: 'en',
+    origin: 'http://shop.test',
+    siteName: 'Voltmart',
+    ...over,
+  });
+  async function withPassword(password: string) {
+    const u = await user();
+    await getDb()
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, u.id));
+    return u;
+  }
+
+  it('answers the new session token and the user, and records the client on the session', async () => {
+    const u = await withPassword('right-pass-1');
+    const signedIn = await signIn({ email: u.email, password: 'right-pass-1' }, ctx());
+    expect(signedIn.token).toMatch(/^[\w-]{43}$/);
+    expect(signedIn.user).toMatchObject({ id: u.id, email: u.email, name: u.name });
+    expect(await rowOf(signedIn.token)).toMatchObject({ userId: u.id, ip: '203.0.113.9', userAgent: 'session-rules' });
+  });
+
+  it('ends the session the request carried when it signs in again (a new id, never the old one)', async () => {
+    const u = await withPassword('right-pass-2');
+    const old = await createSession(u.id);
+    const fresh = await signIn({ email: u.email, password: 'right-pass-2' }, ctx({ sessionHash: hashToken(old.token) }));
+    expect(await findSessionUser(old.token)).toBeNull();
+    expect(await findSessionUser(fresh.token)).toMatchObject({ id: u.id });
+  });
+
+  it('signing out ends that session on the server, and only that one', async () => {
+    const u = await user();
+    const a = await createSession(u.id);
+    const b = await createSession(u.id);
+    await signOut(hashToken(a.token));
+    expect(await findSessionUser(a.token)).toBeNull();
+    expect(await findSessionUser(b.token)).toMatchObject({ id: u.id });
+    await signOut(null); // a guest's logout is harmless
+    expect(await findSessionUser(b.token)).toMatchObject({ id: u.id });
   });
 });

@@ -4,7 +4,7 @@
  * then the account region is re-rendered from the server. Without JavaScript the forms post
  * to the page, which does the same work.
  */
-import { api, ApiError } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 import { showError, showSuccess } from '@/stores/toast';
 
 const REGION = '[data-account]';
@@ -19,8 +19,9 @@ document.addEventListener('submit', async (event) => {
   if (errorBox) errorBox.textContent = '';
   try {
     const method = (form.dataset.method || 'POST').toUpperCase();
-    await api(form.dataset.api, { method, body: method === 'DELETE' ? undefined : new FormData(form) });
-    showSuccess(form.dataset.success || 'Success');
+    // The success message is the action's own (the envelope's), written once on the server.
+    const { message } = await call(form.dataset.api, { method, body: method === 'DELETE' ? undefined : new FormData(form) });
+    showSuccess(message);
     await refresh(form.dataset.next || location.pathname);
   } catch (err) {
     const message = err instanceof ApiError ? err.message : 'API is down.';

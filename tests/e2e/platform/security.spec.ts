@@ -187,7 +187,7 @@ test.describe('hostile input', () => {
       data: body.toString(),
     });
     expect(json.status()).toBe(422);
-    expect((await json.json()).data.form).toContain('Name contains characters that cannot be saved');
+    expect((await json.json()).data.form[0]).toContain('Name contains characters that cannot be saved');
     // The plain form (JavaScript off) comes back to /register, which shows the message.
     body.set('_from', '/register');
     const page = await request.post('/api/v1/user/signup', {
