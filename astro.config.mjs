@@ -22,7 +22,7 @@ const interactionDirective = {
  * `__VOLTMART_TEST_ROUTES__` (src/server/test-routes.ts). The routes' files live outside src/pages.
  */
 const testBuild = process.env.VOLTMART_TEST_BUILD === '1';
-export const TEST_ONLY_ROUTES = ['session', 'social', 'fail', 'fail-midway', 'island'];
+export const TEST_ONLY_ROUTES = ['session', 'social', 'fail', 'fail-midway', 'island', 'content'];
 
 /**
  * Injects `/test-only/*` only into the end-to-end build.
@@ -59,7 +59,7 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' data: https:",
-        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://www.google.com https://www.openstreetmap.org',
         "connect-src 'self'",
         "frame-ancestors 'self'",
         "base-uri 'self'",

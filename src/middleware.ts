@@ -10,7 +10,9 @@ import { takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
+import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
+import { addAnalyticsSources } from '@/server/web/analytics-csp';
 import { publicOrigin } from '@/server/core/origin';
 import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 
@@ -31,9 +33,16 @@ async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<R
     applySecurityHeaders(refused.headers);
     return refused;
   }
+  // Before the page cache: the same URL answers differently by country.
+  const regional = regionalRedirect(ctx);
+  if (regional) {
+    applySecurityHeaders(regional.headers);
+    return regional;
+  }
   await buildContext(ctx);
   const response = await withPageCaching(ctx, next);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
+  addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname);
   applySecurityHeaders(response.headers);
   return response;
 }

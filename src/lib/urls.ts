@@ -31,6 +31,10 @@ export const registerUrl = () => '/register';
 export const sellerRegisterUrl = () => '/seller/register';
 export const trackOrderUrl = () => '/track-order';
 export const blogUrl = () => '/blog';
+export const blogPostUrl = (p: { slug: string }) => `/blog/${encodeURIComponent(p.slug)}`;
+export const blogCategoryUrl = (category: string) => `/blog?category=${encodeURIComponent(category)}`;
+export const blogFeedUrl = () => '/blog/feed.xml';
+export const storesUrl = () => '/stores';
 export const siteMapUrl = () => '/site-map';
 /** The account area: `/user/{section}` (profile, addresses, vouchers, orders, wishlists, compared, following). */
 export const userUrl = (section: 'profile' | 'addresses' | 'vouchers' | 'orders' | 'wishlists' | 'compared' | 'following') =>

@@ -67,6 +67,10 @@ describe('sitemap', () => {
     expect(paths.filter((p) => p.startsWith('/products/collection?'))).toHaveLength(DEMO_COUNTS.collections);
     expect(paths.filter((p) => /^\/flash-sale\/\d+$/.test(p))).toHaveLength(DEMO_COUNTS.flashSales);
     for (const slug of SPEC_STATIC_SLUGS) expect(paths).toContain(`/page/${slug}`);
+    expect(paths).toContain('/blog');
+    expect(paths.filter((p) => p.startsWith('/blog/'))).toHaveLength(DEMO_COUNTS.blogPosts);
+    expect(paths).toContain('/stores');
+    expect(paths.filter((p) => p.startsWith('/shop/'))).toHaveLength(DEMO_COUNTS.stores);
     expect(paths.filter((p) => p.startsWith('/products/product/'))).toHaveLength(DEMO_COUNTS.products);
     expect(new Set(paths).size).toBe(paths.length);
   });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
+import { useScratchOutbox } from './auth-helpers';
 import { getSettings, putSetting } from '@/server/settings';
-import { saveContactMessage, subscribeNewsletter } from '@/server/content/messages';
+import { saveContactMessage } from '@/server/content/messages';
+import { subscribeNewsletter } from '@/server/content/newsletter';
 import { getDb } from '@/server/db/client';
 import { contactMessages, newsletterSubscribers } from '@/server/db/schema';
 
+useScratchOutbox();
 useTestDatabase();
 
 describe('settings', () => {
@@ -32,8 +35,9 @@ describe('contact and newsletter', () => {
     expect(rows.find((r) => r.id === id)?.subject).toBe('Hi');
   });
   it('subscribes once and accepts a repeat', async () => {
-    expect(await subscribeNewsletter('a@example.com')).toEqual({ created: true });
-    expect(await subscribeNewsletter('a@example.com')).toEqual({ created: false });
+    const actor = { origin: 'http://shop.test', siteName: 'Voltmart' };
+    expect(await subscribeNewsletter('a@example.com', actor)).toEqual({ created: true, status: 'pending' });
+    expect(await subscribeNewsletter('a@example.com', actor)).toEqual({ created: false, status: 'pending' });
     expect(await getDb().select().from(newsletterSubscribers)).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { enhanceProgress } from '@/islands/shell/progress';
 import { enhanceNewsletter } from '@/islands/shell/newsletter';
 import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
 import { enhanceQuickAdd } from '@/islands/shell/quick-add';
+import { enhanceAnalytics } from '@/islands/shell/analytics';
 
 for (const enhance of [
   enhanceToast,
@@ -19,6 +20,7 @@ for (const enhance of [
   enhanceNewsletter,
   enhanceMegaMenu,
   enhanceQuickAdd,
+  enhanceAnalytics,
 ]) {
   try {
     enhance();

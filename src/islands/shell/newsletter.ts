@@ -13,10 +13,10 @@ export function enhanceNewsletter(): void {
     if (busy) return;
     busy = true;
     try {
-      const { created } = await api<{ created: boolean }>('email-subscription', { body: { email: input.value.trim() } });
+      const { status } = await api<{ status: 'pending' | 'subscribed' }>('email-subscription', { body: { email: input.value.trim() } });
       input.removeAttribute('aria-invalid');
       error.textContent = '';
-      showSuccess((created ? form.dataset.success : form.dataset.already) ?? '');
+      showSuccess((status === 'subscribed' ? form.dataset.already : form.dataset.success) ?? '');
       form.reset();
     } catch (err) {
       input.setAttribute('aria-invalid', 'true');

@@ -69,6 +69,8 @@ export interface ResolvedScope {
   subCategoryId?: number;
   tagIds?: number[];
   flashSaleId?: number;
+  /** One store's products (the store page). */
+  storeId?: number;
 }
 
 /** Every WHERE condition of a listing; price bounds need the flash and variant joins (`needsFlash`). */
@@ -98,6 +100,7 @@ export function listingConditions(
       sql`${products.id} in (select ${collectionProducts.productId} from ${collectionProducts} where ${eq(collectionProducts.collectionId, f.collection)})`,
     );
   }
+  if (scope.storeId !== undefined) c.push(eq(products.storeId, scope.storeId));
   if (scope.flashSaleId !== undefined) {
     c.push(
       sql`${products.id} in (select ${flashSaleProducts.productId} from ${flashSaleProducts} where ${eq(flashSaleProducts.flashSaleId, scope.flashSaleId)})`,

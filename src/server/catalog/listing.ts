@@ -161,7 +161,7 @@ export const clearListingCounts = (): void => counts.clear();
 /** A listing (category, subcategory, source keys, brand, collection): its context and one page of products. */
 export async function browseListing(
   f: ListingFilters,
-  extra: Pick<ResolvedScope, 'flashSaleId'> = {},
+  extra: Pick<ResolvedScope, 'flashSaleId' | 'storeId'> = {},
 ): Promise<ListingContext & { result: ListingPage }> {
   const db = getDb();
   const { context, scope } = await resolveListingContext(db, f);

@@ -1,10 +1,22 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
-import { brands, collections, flashSales, products, staticPages } from '@/server/db/schema';
-import { brandUrl, categoryUrl, collectionUrl, flashSaleUrl, pageUrl, productUrl, subCategoryUrl } from '@/lib/urls';
+import { blogPosts, brands, collections, flashSales, products, staticPages, stores } from '@/server/db/schema';
+import {
+  blogPostUrl,
+  blogUrl,
+  brandUrl,
+  categoryUrl,
+  collectionUrl,
+  flashSaleUrl,
+  pageUrl,
+  productUrl,
+  storeUrl,
+  storesUrl,
+  subCategoryUrl,
+} from '@/lib/urls';
 import { listCategoryTree } from '@/server/catalog/taxonomy';
 
-/** Slugs of the static pages the spec names; listed even before an operator writes them. */
+/** Slugs of the static pages the spec names (the demo shop has them all; the sitemap lists what is published). */
 export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];
 /** Products per sitemap file; a bigger catalog gets a sitemap index with one file per slice. */
 export const PRODUCTS_PER_SITEMAP = 10_000;
@@ -29,7 +41,7 @@ export async function getSitemap(page: number | null, now = new Date()): Promise
 /** Every public catalog URL but products: home, lists, categories, subcategories, brands, collections, flash sales, static pages. */
 export async function listPageEntries(now = new Date()): Promise<SitemapEntry[]> {
   const db = getDb();
-  const [tree, brandRows, collectionRows, saleRows, pageRows] = await Promise.all([
+  const [tree, brandRows, collectionRows, saleRows, pageRows, postRows, storeRows] = await Promise.all([
     listCategoryTree(),
     db.select({ id: brands.id }).from(brands).where(eq(brands.status, 1)),
     db.select({ id: collections.id }).from(collections).where(eq(collections.status, 1)),
@@ -37,7 +49,12 @@ export async function listPageEntries(now = new Date()): Promise<SitemapEntry[]>
       .select({ id: flashSales.id })
       .from(flashSales)
       .where(and(eq(flashSales.status, 1), gt(flashSales.endsAt, now))),
-    db.select({ slug: staticPages.slug }).from(staticPages),
+    db.select({ slug: staticPages.slug }).from(staticPages).where(eq(staticPages.status, 1)),
+    db
+      .select({ slug: blogPosts.slug, at: blogPosts.publishedAt })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.status, 1), lte(blogPosts.publishedAt, now))),
+    db.select({ slug: stores.slug }).from(stores).where(eq(stores.status, 1)),
   ]);
   const entries: SitemapEntry[] = ['/', '/categories', '/brands', '/discover/products', '/flash-sale'].map((path) => ({ path }));
   for (const c of tree) {
@@ -47,8 +64,10 @@ export async function listPageEntries(now = new Date()): Promise<SitemapEntry[]>
   entries.push(...brandRows.map((b) => ({ path: brandUrl(b) })));
   entries.push(...collectionRows.map((c) => ({ path: collectionUrl(c) })));
   entries.push(...saleRows.map((s) => ({ path: flashSaleUrl(s) })));
-  const slugs = [...new Set([...SPEC_STATIC_SLUGS, ...pageRows.map((p) => p.slug)])];
-  entries.push(...slugs.map((slug) => ({ path: pageUrl(slug) })));
+  // Only pages that exist and are published: a slug the spec names but the operator never wrote is a 404.
+  entries.push(...pageRows.map((p) => ({ path: pageUrl(p.slug) })));
+  entries.push({ path: blogUrl() }, ...postRows.map((p) => ({ path: blogPostUrl(p), lastmod: p.at.toISOString().slice(0, 10) })));
+  entries.push({ path: storesUrl() }, ...storeRows.map((s) => ({ path: storeUrl(s) })));
   return entries;
 }
 

@@ -1,21 +1,43 @@
+import { z } from 'zod';
 import { defineAction } from '@/server/core/action';
-import { saveContactMessage, subscribeNewsletter } from '@/server/content/messages';
+import { notFound } from '@/server/core/errors';
+import { sendContactMessage } from '@/server/content/contact';
+import { subscribeNewsletter, unsubscribeNewsletter } from '@/server/content/newsletter';
 import { ContactSchema, NewsletterSchema } from '@/lib/schemas/forms';
 
 /** The shop's public forms, declared once (served by src/server/web/actions.ts). */
 
+/** Stored, mailed to the shop, acknowledged to the sender; throttled per address and email. */
 export const contact = defineAction({
   name: 'content.contact',
   input: ContactSchema,
   auth: 'any',
-  run: (input) => saveContactMessage(input),
-  message: () => 'Thank you. We will answer within one business day.',
+  run: (input, actor) => sendContactMessage(input, actor),
+  message: 'content.contactSent',
 });
 
+/** Double opt-in: a confirmation link by mail; subscribing again is never an error. */
 export const subscribe = defineAction({
   name: 'content.newsletter',
   input: NewsletterSchema,
   auth: 'any',
-  run: async ({ email }) => ({ email, ...(await subscribeNewsletter(email)) }),
-  message: ({ created }) => (created ? 'Subscribed successfully' : 'You are already subscribed'),
+  run: async ({ email }, actor) => ({ email, ...(await subscribeNewsletter(email, actor)) }),
+  message: ({ status }, t) => t(status === 'subscribed' ? 'shell.alreadySubscribed' : 'shell.subscribed'),
+});
+
+/** The unsubscribe link's button: `{token}`. */
+export const unsubscribe = defineAction({
+  name: 'content.unsubscribe',
+  input: z.object({
+    token: z.string({ error: 'The link is not complete.' }).min(10, 'The link is not complete.').max(100, 'The link is not complete.'),
+  }),
+  auth: 'any',
+  run: async ({ token }) => {
+    const done = await unsubscribeNewsletter(token);
+    if (!done) throw notFound('This unsubscribe link');
+    return done;
+  },
+  message: () => 'You are unsubscribed. You will get no more newsletters from us.',
+  data: () => null,
+  back: (_result, input) => `/newsletter/unsubscribe?token=${encodeURIComponent(input.token)}&done=1`,
 });

@@ -55,6 +55,14 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
   LOG_REQUESTS: flag,
+  /** Regional redirect (spec section 1): visitors from this country (ISO code, read from a trusted proxy header) go to REGIONAL_REDIRECT_URL. */
+  REGIONAL_REDIRECT_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'REGIONAL_REDIRECT_COUNTRY must be a two-letter country code such as IN')
+    .optional()
+    .transform((v) => v?.toUpperCase() || undefined),
+  REGIONAL_REDIRECT_URL: optionalUrl,
   /** Social login (docs/decisions/0008-social-login.md): a provider is offered when its setting is on and both are set. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

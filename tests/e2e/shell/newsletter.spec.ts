@@ -29,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       const address = `shell-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
       await email.fill(address);
       await subscribe.click();
-      await expect(toast(page)).toContainText('Subscribed successfully');
+      await expect(toast(page)).toContainText('Almost done: check your email and open the link to confirm your subscription.');
       await expect(page).toHaveURL(/\/site-map$/);
     });
   });

@@ -85,10 +85,10 @@ test('the toast shows a message and hides itself after 5000 ms', async ({ shop, 
   await page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' }).fill(`toast-${Date.now()}@example.com`);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click();
   const toast = page.getByRole('status');
-  await expect(toast).toContainText('Subscribed successfully');
+  await expect(toast).toContainText('Almost done: check your email and open the link to confirm your subscription.');
   await expect(toast.locator('.toast')).not.toHaveClass(/toast-error/);
   await page.clock.runFor(4000);
-  await expect(toast).toContainText('Subscribed successfully');
+  await expect(toast).toContainText('Almost done: check your email and open the link to confirm your subscription.');
   await page.clock.runFor(1100);
   await expect(toast.locator('.toast')).toBeHidden();
 });

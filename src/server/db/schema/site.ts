@@ -60,14 +60,21 @@ export const blogPosts = pgTable('blog_posts', {
   content: text('content').notNull(),
   image: text('image'),
   author: text('author'),
+  category: text('category'),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
   status: integer('status').notNull().default(1),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 
+/** Double opt-in: a row is pending until its confirmation link is opened (`confirmedAt`). */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: id(),
   email: text('email').notNull().unique(),
+  /** Random token of the confirmation and unsubscribe links (sent in every newsletter mail). */
+  token: text('token'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

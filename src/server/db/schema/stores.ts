@@ -1,4 +1,5 @@
-import { integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id } from '@/server/db/schema/common';
 import { users } from '@/server/db/schema/users';
 
@@ -18,20 +19,33 @@ export const stores = pgTable('stores', {
 });
 
 /** A seller account: applies by email, is approved, then owns a store. */
-export const sellers = pgTable('sellers', {
-  id: id(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  phone: text('phone'),
-  shopName: text('shop_name').notNull(),
-  /** pending → verified (email) → approved. */
-  status: text('status', { enum: ['pending', 'verified', 'approved', 'rejected'] })
-    .notNull()
-    .default('pending'),
-  createdAt: createdAt(),
-});
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    shopName: text('shop_name').notNull(),
+    address: text('address'),
+    /** scrypt hash; becomes the seller's account password on approval. */
+    passwordHash: text('password_hash'),
+    /** Hash of the e-mailed verification code, its expiry and the wrong guesses so far. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** pending → verified (email) → approved. */
+    status: text('status', { enum: ['pending', 'verified', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sellers_shop_name_uq').on(sql`lower(${t.shopName})`)],
+);
 
 export const storeFollowers = pgTable(
   'store_followers',

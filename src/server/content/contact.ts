@@ -1,0 +1,49 @@
+import { getDb } from '@/server/db/client';
+import { contactMessages } from '@/server/db/schema';
+import { hitLimit, throttled } from '@/server/core/throttle';
+import { sendMail } from '@/server/mail/index';
+import { getSettings } from '@/server/settings';
+import type { Actor } from '@/server/core/actor';
+import type { ContactInput } from '@/lib/schemas/forms';
+import { plainMail } from '@/server/content/mails';
+
+/** Messages one address may send in CONTACT_WINDOW seconds (a person rarely writes twice an hour). */
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW = 3600;
+
+/**
+ * A contact-form message: counted against the sender's address and email (throttled), stored, mailed
+ * to the shop's address from settings (the stored row is the record when that mail fails or no address
+ * is set), and acknowledged to the sender.
+ */
+export async function sendContactMessage(input: ContactInput, actor: Pick<Actor, 'ip' | 'siteName'>): Promise<{ id: number }> {
+  for (const key of [`contact:ip:${actor.ip}`, `contact:email:${input.email}`]) {
+    const hit = await hitLimit({ key, max: CONTACT_LIMIT, windowSeconds: CONTACT_WINDOW });
+    if (hit.limited) throw throttled('You have sent several messages in a short time.', hit.retryAfter);
+  }
+  const [row] = await getDb().insert(contactMessages).values(input).returning({ id: contactMessages.id });
+  const { setting } = await getSettings();
+  if (setting.email) {
+    await sendMail(
+      plainMail({
+        to: setting.email,
+        subject: `[Contact #${row!.id}] ${input.subject}`,
+        paragraphs: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message],
+        footer: `Sent with the contact form of ${actor.siteName}. Reply to ${input.email}.`,
+      }),
+    );
+  }
+  await sendMail(
+    plainMail({
+      to: input.email,
+      subject: `We received your message: ${input.subject}`,
+      paragraphs: [
+        `Hello ${input.name},`,
+        `Thank you for writing to ${actor.siteName}. We answer every message within one business day. This is what you sent:`,
+        input.message,
+      ],
+      footer: `Your reference: #${row!.id}. If you did not write to us, you can ignore this mail.`,
+    }),
+  );
+  return { id: row!.id };
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { newsletterSubscribers } from '@/server/db/schema';
+import { hitLimit } from '@/server/core/throttle';
+import { sendMail } from '@/server/mail/index';
+import { plainMail } from '@/server/content/mails';
+import type { Actor } from '@/server/core/actor';
+
+type MailActor = Pick<Actor, 'origin' | 'siteName'>;
+
+/** Where a subscriber confirms, and where they leave (the link every newsletter mail carries). */
+export const confirmUrl = (origin: string, token: string) => `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (origin: string, token: string) => `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+const newToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * Double opt-in: a new address (or one that left) is stored pending and gets a confirmation link;
+ * a pending address gets the link again (at most 3 mails an hour); a confirmed one is told it is
+ * subscribed already. Never an error for the person.
+ */
+export async function subscribeNewsletter(
+  email: string,
+  actor: MailActor,
+): Promise<{ created: boolean; status: 'pending' | 'subscribed' }> {
+  const db = getDb();
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  if (row?.confirmedAt && !row.unsubscribedAt) return { created: false, status: 'subscribed' };
+  const token = row?.token ?? newToken();
+  if (!row) {
+    const inserted = await db
+      .insert(newsletterSubscribers)
+      .values({ email, token })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    // Someone else's request stored it a moment ago: theirs sends the mail.
+    if (!inserted.length) return { created: false, status: 'pending' };
+  } else {
+    await db
+      .update(newsletterSubscribers)
+      .set({ token, confirmedAt: null, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, row.id));
+  }
+  const hit = await hitLimit({ key: `newsletter:${email}`, max: 3, windowSeconds: 3600 });
+  if (!hit.limited) await sendMail(confirmationMail(email, token, actor));
+  return { created: !row, status: 'pending' };
+}
+
+function confirmationMail(email: string, token: string, actor: MailActor) {
+  return plainMail({
+    to: email,
+    subject: `Confirm your subscription to ${actor.siteName}`,
+    paragraphs: [
+      `Please confirm that you want the ${actor.siteName} newsletter: deals and new arrivals, at most once a week.`,
+      'If you did not ask for it, ignore this mail and you will not hear from us again.',
+    ],
+    link: { href: confirmUrl(actor.origin, token), label: 'Confirm my subscription' },
+    footer: `Changed your mind later? Every newsletter has an unsubscribe link: ${unsubscribeUrl(actor.origin, token)}`,
+  });
+}
+
+/** Confirms the subscription of this link's token; null when the token is unknown. */
+export async function confirmNewsletter(token: string): Promise<{ email: string } | null> {
+  const [row] = await getDb()
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date(), unsubscribedAt: null })
+    .where(eq(newsletterSubscribers.token, token))
+    .returning({ email: newsletterSubscribers.email });
+  return row ?? null;
+}
+
+/** Ends the subscription of this link's token (idempotent); null when the token is unknown. */
+export async function unsubscribeNewsletter(token: string): Promise<{ email: string } | null> {
+  const db = getDb();
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
+  if (!row) return null;
+  if (!row.unsubscribedAt)
+    await db.update(newsletterSubscribers).set({ unsubscribedAt: new Date() }).where(eq(newsletterSubscribers.id, row.id));
+  return { email: row.email };
+}
+
+/** A newsletter issue for one subscriber: the text, then the unsubscribe link (every newsletter mail has one). */
+export function newsletterMail(to: { email: string; token: string }, subject: string, paragraphs: string[], actor: MailActor) {
+  const leave = unsubscribeUrl(actor.origin, to.token);
+  return plainMail({
+    to: to.email,
+    subject,
+    paragraphs,
+    footer: `You get this because you subscribed to ${actor.siteName}. Unsubscribe: ${leave}`,
+  });
+}
+
+/** Sends one issue to every confirmed subscriber who has not left; returns how many mails went out. */
+export async function sendNewsletter(subject: string, paragraphs: string[], actor: MailActor): Promise<number> {
+  const rows = await getDb()
+    .select({ email: newsletterSubscribers.email, token: newsletterSubscribers.token })
+    .from(newsletterSubscribers)
+    .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)));
+  let sent = 0;
+  for (const r of rows) {
+    // Rows confirmed before double opt-in (the demo's) get their token on first use.
+    const token = r.token ?? newToken();
+    if (!r.token) await getDb().update(newsletterSubscribers).set({ token }).where(eq(newsletterSubscribers.email, r.email));
+    if (await sendMail(newsletterMail({ email: r.email, token }, subject, paragraphs, actor))) sent++;
+  }
+  return sent;
+}

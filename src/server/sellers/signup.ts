@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { sellers, stores, users } from '@/server/db/schema';
+import { AppError, notFound } from '@/server/core/errors';
+import { hashPassword } from '@/server/auth/passwords';
+import { hashToken } from '@/server/auth/sessions';
+import { CODE_ATTEMPTS, newCode, VERIFY_MINUTES } from '@/server/auth/codes';
+import { hitLimit, throttled } from '@/server/core/throttle';
+import { sendMail } from '@/server/mail/index';
+import { getSettings } from '@/server/settings';
+import { plainMail } from '@/server/content/mails';
+import type { Actor } from '@/server/core/actor';
+import type { SellerSignupInput } from '@/lib/schemas/seller';
+
+export const SHOP_NAME_TAKEN = 'A shop with this name already exists. Please choose another name.';
+export const SELLER_EMAIL_TAKEN = 'This email is already registered. Sign in with it, or use another email for your shop.';
+const BAD_CODE = 'The code is not right. Check the latest email we sent, or sign up again for a new code.';
+
+const conflict = (message: string, field: string) => new AppError({ code: 'CONFLICT', message, details: { fields: { [field]: message } } });
+const sellerCodeHash = (sellerId: number, code: string) => hashToken(`seller:${sellerId}:${code}`);
+
+/** Seller registration is offered only when the operator switched `vendor_registration` on. */
+export async function requireVendorRegistration(): Promise<void> {
+  if (!(await getSettings()).setting.vendor_registration) throw notFound('Seller registration');
+}
+
+/**
+ * A seller's application: refuses a shop name or email already in use (shops, sellers, accounts),
+ * stores it pending with a hashed password and mails a 6-digit code. Applying again with the email of
+ * an application that was never verified replaces it and sends a new code.
+ */
+export async function signUpSeller(
+  input: SellerSignupInput,
+  actor: Pick<Actor, 'ip' | 'siteName' | 'origin'>,
+): Promise<{ id: number; email: string; status: 'pending' }> {
+  await requireVendorRegistration();
+  const hit = await hitLimit({ key: `seller-signup:${actor.ip}`, max: 10, windowSeconds: 3600 });
+  if (hit.limited) throw throttled('Too many seller applications from your network.', hit.retryAfter);
+  const db = getDb();
+  const [existing] = await db.select().from(sellers).where(eq(sellers.email, input.email));
+  if (existing && existing.status !== 'pending') throw conflict(SELLER_EMAIL_TAKEN, 'email');
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email));
+  if (account) throw conflict(SELLER_EMAIL_TAKEN, 'email');
+  const shop = input.shop_name.toLowerCase();
+  const [storeTaken] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(sql`lower(${stores.name})`, shop));
+  const [sellerTaken] = await db
+    .select({ id: sellers.id, email: sellers.email })
+    .from(sellers)
+    .where(eq(sql`lower(${sellers.shopName})`, shop));
+  if (storeTaken || (sellerTaken && sellerTaken.email !== input.email)) throw conflict(SHOP_NAME_TAKEN, 'shop_name');
+
+  const code = newCode();
+  const values = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    shopName: input.shop_name,
+    address: input.address,
+    passwordHash: await hashPassword(input.password),
+    codeExpiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000),
+    codeAttempts: 0,
+    status: 'pending' as const,
+  };
+  let id: number;
+  try {
+    if (existing) {
+      id = existing.id;
+      await db
+        .update(sellers)
+        .set({ ...values, codeHash: sellerCodeHash(id, code) })
+        .where(eq(sellers.id, id));
+    } else {
+      const [row] = await db.insert(sellers).values(values).returning({ id: sellers.id });
+      id = row!.id;
+      await db
+        .update(sellers)
+        .set({ codeHash: sellerCodeHash(id, code) })
+        .where(eq(sellers.id, id));
+    }
+  } catch (err) {
+    // Two applications racing for one name or email: the unique indexes decide.
+    if (/unique|duplicate/i.test(String((err as Error).message ?? err))) throw conflict(SHOP_NAME_TAKEN, 'shop_name');
+    throw err;
+  }
+  await sendMail(
+    plainMail({
+      to: input.email,
+      subject: `Your ${actor.siteName} seller code: ${code}`,
+      paragraphs: [
+        `Hello ${input.name},`,
+        `Thank you for applying to sell on ${actor.siteName} as "${input.shop_name}". Enter this code to confirm your email address:`,
+        code,
+        `The code works for ${VERIFY_MINUTES} minutes.`,
+      ],
+      link: { href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`, label: 'Enter the code' },
+      footer: `If you did not apply to sell on ${actor.siteName}, ignore this mail.`,
+    }),
+  );
+  return { id, email: input.email, status: 'pending' };
+}
+
+/** Confirms a seller's email with the mailed code: the application then waits for the operator's approval. */
+export async function verifySeller(input: { email: string; code: string }): Promise<{ id: number; status: 'verified' }> {
+  await requireVendorRegistration();
+  const db = getDb();
+  const [seller] = await db.select().from(sellers).where(eq(sellers.email, input.email));
+  if (seller && seller.status !== 'pending') {
+    if (seller.status === 'verified') return { id: seller.id, status: 'verified' };
+    throw conflict('This application was already handled. Sign in, or contact the shop.', 'code');
+  }
+  if (!seller || !seller.codeHash || !seller.codeExpiresAt) throw conflict(BAD_CODE, 'code');
+  if (seller.codeExpiresAt < new Date()) throw conflict('The code has expired. Sign up again to get a new one.', 'code');
+  if (seller.codeAttempts >= CODE_ATTEMPTS) throw conflict('Too many wrong codes. Sign up again to get a new one.', 'code');
+  if (seller.codeHash !== sellerCodeHash(seller.id, input.code)) {
+    await db
+      .update(sellers)
+      .set({ codeAttempts: sql`${sellers.codeAttempts} + 1` })
+      .where(eq(sellers.id, seller.id));
+    throw new AppError({ code: 'VALIDATION', message: BAD_CODE, details: { fields: { code: BAD_CODE } } });
+  }
+  await db
+    .update(sellers)
+    .set({ status: 'verified', verifiedAt: new Date(), codeHash: null, codeExpiresAt: null })
+    .where(and(eq(sellers.id, seller.id), eq(sellers.status, 'pending')));
+  return { id: seller.id, status: 'verified' };
+}
