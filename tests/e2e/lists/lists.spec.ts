@@ -141,3 +141,22 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('a voucher collected on a store page appears in /user/vouchers (JavaScript off)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, uniqueEmail('store-voucher'));
+  await page.goto('/shop/cable-corner');
+  const collect = page
+    .locator('.store-voucher')
+    .getByRole('button', { name: /^Collect voucher / })
+    .first();
+  const code = ((await collect.getAttribute('aria-label')) ?? '').replace('Collect voucher ', '');
+  expect(code).not.toBe('');
+  await collect.click();
+  await expect(page).toHaveURL(/\/shop\/cable-corner$/);
+  await expect(page.locator('.store-voucher').filter({ hasText: code }).getByText('Collected')).toBeVisible();
+  await page.goto('/user/vouchers');
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await context.close();
+});
