@@ -4,29 +4,15 @@ import { toCards, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
 import type { CartOwner } from '@/server/cart/owner';
+import type { CartLineData } from '@/lib/cart-view';
 import { shippingByRule, shipToOf, type LineShipping } from '@/server/cart/shipping';
 
-export interface CartLineView {
-  id: number;
-  product_id: number;
-  inventory_id: number | null;
-  quantity: number;
-  /** 1 checked, 2 unchecked. */
-  selected: number;
-  store_id: number;
+/**
+ * A cart line as the server builds it: the shape islands read (src/lib/cart-view.ts CartLineData, the
+ * one definition of its fields), with the server's full product card and shipping answer.
+ */
+export interface CartLineView extends Omit<CartLineData, 'product' | 'shipping'> {
   product: ProductCard;
-  /** The chosen variant's attribute values ("Black / 65 W"), or null. */
-  variant: string | null;
-  /** Unit price by the price rule (the variant's, when it has one), minor units. */
-  unit_price: number;
-  /** quantity × unit price, the deal's free units taken off. */
-  line_total: number;
-  stock: number;
-  max_per_order: number;
-  bundle_deal: { id: number; title: string; buy: number; free: number } | null;
-  /** The product's active deal the line could take (cart/change isBundle). */
-  available_bundle_deal: { id: number; title: string; buy: number; free: number } | null;
-  free_units: number;
   shipping: LineShipping;
 }
 
