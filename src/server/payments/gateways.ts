@@ -1,34 +1,21 @@
-/** The spec's payment methods (section 3) and which are offered in this shop. */
-export const PAYMENT_METHODS = {
-  1: 'Razorpay',
-  2: 'Cash on delivery',
-  3: 'Stripe',
-  4: 'PayPal',
-  5: 'Flutterwave',
-  6: 'Iyzico',
-  7: 'Bank transfer',
-} as const;
+import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
+import { providerFor } from '@/server/payments/registry';
 
-export type PaymentMethodId = keyof typeof PAYMENT_METHODS;
+export { PAYMENT_METHODS, type PaymentMethodId };
 
 /**
- * Gateways a shopper may choose, with public keys only. A card gateway is offered only when its
- * keys are configured; cash on delivery and bank transfer need none.
+ * Gateways a shopper may choose, with public keys only. A method is enabled only when its provider
+ * exists and is configured; cash on delivery and bank transfer need no keys.
  */
 export function listPaymentGateways(env: NodeJS.ProcessEnv = process.env) {
-  const configured = (id: PaymentMethodId): boolean => {
-    if (id === 2 || id === 7) return true;
-    if (id === 3) return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
-    if (id === 1) return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
-    return false;
-  };
   return (Object.entries(PAYMENT_METHODS) as [string, string][]).map(([id, name]) => {
     const method = Number(id) as PaymentMethodId;
+    const provider = providerFor(method);
     return {
       id: method,
       name,
-      enabled: configured(method),
-      public_key: method === 3 ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : method === 1 ? (env.RAZORPAY_KEY_ID ?? null) : null,
+      enabled: provider ? provider.configured(env) : false,
+      public_key: provider?.publicKey?.(env) ?? null,
     };
   });
 }

@@ -1,0 +1,14 @@
+import type { PaymentMethodId } from '@/server/payments/methods';
+import type { PaymentProvider } from '@/server/payments/provider';
+
+/** Every provider that exists, one line each (one file per provider in this folder). */
+const PROVIDERS: PaymentProvider[] = [];
+
+export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
+  return PROVIDERS.find((provider) => provider.method === method);
+}
+
+/** The providers a shopper may choose now. */
+export function configuredProviders(env: NodeJS.ProcessEnv = process.env): PaymentProvider[] {
+  return PROVIDERS.filter((provider) => provider.configured(env));
+}
