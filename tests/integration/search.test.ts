@@ -12,6 +12,7 @@ import { pastSearchesStartingWith } from '@/server/search/history';
 import { parseSearchQuery, parseSuggestText, readSearchQuery } from '@/server/search/query';
 import type { SearchFilters } from '@/server/search/match-sql';
 import { isAppError } from '@/server/core/errors';
+import { cardColumns, toCards } from '@/server/catalog/product-card';
 
 useTestDatabase();
 
@@ -230,6 +231,21 @@ describe('suggestions', () => {
     expect(s.category.map((c) => c.slug)).toContain('chargers-adapters');
     expect(s.sub_category.length).toBeGreaterThan(0);
     expect(s.sub_category[0]!.category).toMatchObject({ slug: expect.any(String) });
+  });
+
+  it('prices its cards exactly as every other card (flash price, variant prices), in the same query', async () => {
+    for (const known of [KNOWN_PRODUCTS.inFlashSale, KNOWN_PRODUCTS.withVariants, KNOWN_PRODUCTS.flashWithOffer]) {
+      const s = await suggest(known.title);
+      const shown = s.product.find((p) => p.slug === known.slug);
+      expect(shown, known.title).toBeDefined();
+      const rows = await getDb().select(cardColumns).from(t.products).where(eq(t.products.slug, known.slug));
+      expect(shown).toEqual((await toCards(getDb(), rows))[0]);
+    }
+    const flash = (await suggest(KNOWN_PRODUCTS.inFlashSale.title)).product.find((p) => p.slug === KNOWN_PRODUCTS.inFlashSale.slug)!;
+    expect(flash.price).toBe(KNOWN_PRODUCTS.inFlashSale.flashPrice);
+    expect(flash.end_time).not.toBeNull();
+    const variants = (await suggest(KNOWN_PRODUCTS.withVariants.title)).product.find((p) => p.slug === KNOWN_PRODUCTS.withVariants.slug)!;
+    expect(variants.variant_prices.length).toBeGreaterThan(0);
   });
 
   it('corrects a typo in the popup too', async () => {

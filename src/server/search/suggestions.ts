@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { popularityOrder, relevanceOrder } from '@/server/search/match-sql';
 import { products, searchQueries, tags } from '@/server/db/schema';
-import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { cardColumns, cardPriceColumns, cardsOf, type ProductCard } from '@/server/catalog/product-card';
 import { listCategoryTree } from '@/server/catalog/taxonomy';
 import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
 import { prefixOf } from '@/server/search/history';
@@ -29,21 +29,18 @@ export async function suggest(text: string): Promise<Suggestions> {
   const db = getDb();
   const read = await readWords(db, text);
   if (!read.words.length) return emptySuggestions();
+  // Three round trips: the words, then the matches (with their cards' prices) beside the keywords.
   let words = read.words;
-  let candidates = await bestMatches(db, words, text);
+  let [candidates, keywords] = await Promise.all([bestMatches(db, words, text), suggestKeywords(db, words)]);
   if (!candidates.length && wasCorrected(read)) {
     words = read.corrected;
-    candidates = await bestMatches(db, words, words.join(' '));
+    [candidates, keywords] = await Promise.all([bestMatches(db, words, words.join(' ')), suggestKeywords(db, words)]);
   }
-  const [cards, keywords, taxonomy] = await Promise.all([
-    toCards(db, candidates.slice(0, PRODUCTS)),
-    suggestKeywords(db, words),
-    taxonomyOf(candidates, words),
-  ]);
-  return { product: cards, suggested: keywords.map((title) => ({ title })), ...taxonomy };
+  const taxonomy = await taxonomyOf(candidates, words);
+  return { product: cardsOf(candidates.slice(0, PRODUCTS)), suggested: keywords.map((title) => ({ title })), ...taxonomy };
 }
 
-/** The best sellers among the matches, ranked by relevance like the results page, with what a card needs. */
+/** The best sellers among the matches, ranked by relevance like the results page, with what a card needs (prices included). */
 async function bestMatches(db: Tx, words: string[], text: string) {
   const query = prefixQuery(words);
   const candidates = db
@@ -53,7 +50,7 @@ async function bestMatches(db: Tx, words: string[], text: string) {
     .orderBy(...popularityOrder())
     .limit(CANDIDATES);
   return db
-    .select({ ...cardColumns, categoryId: products.categoryId, subCategoryId: products.subCategoryId })
+    .select({ ...cardColumns, ...cardPriceColumns, categoryId: products.categoryId, subCategoryId: products.subCategoryId })
     .from(products)
     .where(inArray(products.id, candidates))
     .orderBy(...relevanceOrder(query, text));
