@@ -32,8 +32,8 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  // The sandbox copy needs sources and tests only, not builds, reports or data.
-  ignorePatterns: ['dist', 'dist-e2e', 'test-results', 'playwright-report', 'reports', 'data'],
+  // The sandbox copy needs sources and tests only, not builds, reports or data (anchored: src/server/demo/data is source).
+  ignorePatterns: ['/dist', '/dist-e2e', '/test-results', '/playwright-report', '/reports', '/data'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   thresholds: { high: 90, low: 85, break: null },
