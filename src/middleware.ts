@@ -42,7 +42,7 @@ async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<R
   await buildContext(ctx);
   const response = await withPageCaching(ctx, next);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
-  addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname);
+  addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   applySecurityHeaders(response.headers);
   return response;
 }

@@ -18,6 +18,9 @@ export const SettingSchema = z.object({
   cookie_banner: z.boolean().default(true),
   enable_ga: z.boolean().default(false),
   ga_id: z.string().default(''),
+  /** Google Tag Manager container (GTM-…), loaded like analytics: after consent, never on private pages. */
+  enable_gtm: z.boolean().default(false),
+  gtm_id: z.string().default(''),
   google_login: z.boolean().default(false),
   facebook_login: z.boolean().default(false),
   /** External product-authentication link in the Support menu. */
@@ -56,7 +59,8 @@ export const SettingsSchema = z.object({
   about: LinkList,
   payment: z.object({ image: z.string().default('/brand/payments.svg'), title: z.string().default('We accept') }).prefault({}),
   social: LinkList,
-  custom_scripts: z.array(z.object({ src: z.string() })).default([]),
+  /** The operator's own scripts (https only), loaded after consent; on private pages only with `everywhere`. */
+  custom_scripts: z.array(z.object({ src: z.string(), everywhere: z.boolean().default(false) })).default([]),
   default_language: z.string().default('en'),
   default_image: z.string().default('/images/placeholder.svg'),
   img_src_url: z.string().default('/'),

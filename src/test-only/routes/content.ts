@@ -13,7 +13,9 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages.
  * `POST {kind: 'restore'}` removes that page and post and gives the product its description back.
  * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch; `{kind: 'analytics', on}`
- * switches Google Analytics on with the id G-TEST12345 (or off).
+ * switches Google Analytics on with the id G-TEST12345 (or off); `{kind: 'scripts', on}` switches tag manager
+ * (GTM-TEST123) and two operator scripts on (https://scripts.example.com/widget.js, and /everywhere.js marked
+ * `everywhere`), or all off.
  */
 /** Product descriptions as they were before a spec overwrote them (`restore` puts them back). */
 const originals = new Map<number, string>();
@@ -21,12 +23,28 @@ const originals = new Map<number, string>();
 export const POST: APIRoute = async ({ request }) => {
   if (process.env.ENABLE_TEST_ROUTES !== '1') return new Response(null, { status: 404 });
   const { kind, html, on } = (await request.json()) as {
-    kind: 'page' | 'post' | 'product' | 'restore' | 'vendor_registration' | 'analytics';
+    kind: 'page' | 'post' | 'product' | 'restore' | 'vendor_registration' | 'analytics' | 'scripts';
     html: string;
     on?: boolean;
   };
   if (kind === 'analytics') {
     await putSetting('setting', { ...(await getSettings()).setting, enable_ga: on === true, ga_id: on ? 'G-TEST12345' : '' });
+    pageCache.clear();
+    return Response.json({ ok: true });
+  }
+  if (kind === 'scripts') {
+    const settings = await getSettings();
+    await putSetting('setting', { ...settings.setting, enable_gtm: on === true, gtm_id: on ? 'GTM-TEST123' : '' });
+    await putSetting(
+      'custom_scripts',
+      on
+        ? [
+            { src: 'https://scripts.example.com/widget.js', everywhere: false },
+            { src: 'https://scripts.example.com/everywhere.js', everywhere: true },
+            { src: 'http://insecure.example.com/x.js', everywhere: true },
+          ]
+        : [],
+    );
     pageCache.clear();
     return Response.json({ ok: true });
   }

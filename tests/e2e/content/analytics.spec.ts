@@ -63,3 +63,60 @@ test('on: nothing before consent, gtag.js after Accept, never on account pages',
   await page.waitForLoadState('networkidle');
   expect(seen).toEqual([]);
 });
+
+const setScripts = async (request: APIRequestContext, on: boolean) =>
+  expect((await request.post('/test-only/content', { data: { kind: 'scripts', on } })).ok()).toBe(true);
+/** Requests to tag manager and the operator's script host, answered with an empty script. */
+const scriptRequests = async (page: Page) => {
+  const seen: string[] = [];
+  await page.route(/googletagmanager\.com|scripts\.example\.com|insecure\.example\.com/, (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  return seen;
+};
+
+test('tag manager and the operator scripts: nothing before consent, all after, only the "everywhere" one on private pages', async ({
+  page,
+  request,
+}) => {
+  await setAnalytics(request, false);
+  await setScripts(request, true);
+  try {
+    const seen = await scriptRequests(page);
+    const res = await page.goto('/blog');
+    const csp = res!.headers()['content-security-policy']!;
+    expect(csp).toMatch(/script-src [^;]*https:\/\/scripts\.example\.com/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    expect(csp).not.toContain('insecure.example.com');
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect
+      .poll(() => [...seen].sort())
+      .toEqual([
+        'https://scripts.example.com/everywhere.js',
+        'https://scripts.example.com/widget.js',
+        'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123',
+      ]);
+    expect(
+      await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.some((e) => e.event === 'gtm.js')),
+    ).toBe(true);
+
+    seen.length = 0;
+    const cart = await page.goto('/cart');
+    expect(cart!.headers()['content-security-policy']).not.toContain('googletagmanager');
+    await expect.poll(() => seen).toEqual(['https://scripts.example.com/everywhere.js']);
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual(['https://scripts.example.com/everywhere.js']);
+
+    // Pages where a password is typed have no shell and load no third-party script at all.
+    seen.length = 0;
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+  } finally {
+    await setScripts(request, false);
+  }
+});
