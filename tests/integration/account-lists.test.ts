@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { storeFollowers, userVouchers, vouchers } from '@/server/db/schema';
@@ -57,8 +58,37 @@ describe('user vouchers', () => {
     expect(list[0]).toMatchObject({ price_type: 2, amount: 10, max_discount: 2000, store: { slug: 'voucher-store' } });
     expect(list[1]).toMatchObject({ price_type: 1, amount: 500, min_spend: 2500, store: null });
     expect(await listUserVouchers((await makeUser('none@example.com')).id)).toEqual([]);
+    const spent = list.find((v) => v.code === 'SPENT')!;
+    expect(spent.used_at).toBe(await usedAtOf(user.id, id('SPENT')));
+    expect(list.find((v) => v.code === 'SOON')!.used_at).toBeNull();
+  });
+
+  it('reads the edges: ending now is expired, starting now is valid, switched off is expired', async () => {
+    const user = await makeUser('voucher-edges@example.com');
+    const now = new Date();
+    const rows = await getDb()
+      .insert(vouchers)
+      .values([
+        { code: 'ENDSNOW', title: 'ends now', priceType: 1, amount: 100, startsAt: at(-5), endsAt: now },
+        { code: 'STARTSNOW', title: 'starts now', priceType: 1, amount: 100, startsAt: now, endsAt: at(5) },
+        { code: 'SWITCHEDOFF', title: 'off', priceType: 1, amount: 100, startsAt: at(-5), endsAt: at(5), status: 0 },
+      ])
+      .returning();
+    await getDb()
+      .insert(userVouchers)
+      .values(rows.map((r) => ({ userId: user.id, voucherId: r.id })));
+    const states = Object.fromEntries((await listUserVouchers(user.id, now)).map((v) => [v.code, v.state]));
+    expect(states).toEqual({ ENDSNOW: 'expired', STARTSNOW: 'valid', SWITCHEDOFF: 'expired' });
   });
 });
+
+async function usedAtOf(userId: number, voucherId: number): Promise<string> {
+  const [row] = await getDb()
+    .select({ usedAt: userVouchers.usedAt })
+    .from(userVouchers)
+    .where(and(eq(userVouchers.userId, userId), eq(userVouchers.voucherId, voucherId)));
+  return row!.usedAt!.toISOString();
+}
 
 describe('following stores', () => {
   it('follows and unfollows idempotently; toggles when no direction is given', async () => {

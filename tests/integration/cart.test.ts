@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { cartLines, states } from '@/server/db/schema';
+import { cartLines, inventories, states } from '@/server/db/schema';
 import { seedDemoIfEmpty } from '@/server/demo';
 import { parseWith } from '@/server/core/validation';
 import { AppError } from '@/server/core/errors';
@@ -12,6 +12,7 @@ import { changeCart, deleteLine, updateShipping } from '@/server/cart/change';
 import { cartOf } from '@/server/cart/view';
 import { cartCount } from '@/server/cart/owner';
 import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
+import { findSellable } from '@/server/cart/stock';
 import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
 
 useTestDatabase();
@@ -116,6 +117,51 @@ describe('the count rules', () => {
       [p.variantIds[1], 2, 2500, 5000],
     ]);
     expect(view.totals).toMatchObject({ quantity: 3, subtotal: 6800, total: 6800 });
+  });
+});
+
+describe('which variant is sold', () => {
+  /** Each variant's attribute id and value id (makeProduct gives each variant one value of one attribute). */
+  async function choicesOf(variantIds: number[]) {
+    return Promise.all(
+      variantIds.map(async (inventoryId) => {
+        const [row] = await queryRows<{ attribute_id: number; value_id: number }>(
+          getDb(),
+          sql`select v.attribute_id, v.id as value_id from inventory_attributes a join attribute_values v on v.id = a.attribute_value_id
+              where a.inventory_id = ${inventoryId}`,
+        );
+        return { [row!.attribute_id]: row!.value_id };
+      }),
+    );
+  }
+
+  it('picks the variant a form chose by its attribute radios (no JavaScript), and asks for a choice otherwise', async () => {
+    const p = await product({
+      variants: [
+        { price: 0, quantity: 3 },
+        { price: 1500, quantity: 8 },
+      ],
+    });
+    const choices = await choicesOf(p.variantIds);
+    for (const [i, choice] of choices.entries()) {
+      const sellable = await findSellable(getDb(), p.id, undefined, choice);
+      expect(sellable).toMatchObject({ productId: p.id, inventoryId: p.variantIds[i], stock: i === 0 ? 3 : 8 });
+    }
+    for (const choice of [{}, { 999_999: 1 }])
+      expect((await failure(findSellable(getDb(), p.id, undefined, choice))).form).toEqual(['Please select all required attributes.']);
+  });
+
+  it("takes a lone variant without attributes for the shopper, and its stock, not the product's", async () => {
+    const p = await product({ stock: 50 });
+    const [lone] = await getDb().insert(inventories).values({ productId: p.id, price: 0, quantity: 4 }).returning();
+    expect(await findSellable(getDb(), p.id, undefined)).toMatchObject({ inventoryId: lone!.id, stock: 4 });
+    expect(await findSellable(getDb(), p.id, lone!.id)).toMatchObject({ inventoryId: lone!.id, stock: 4 });
+    expect((await failure(findSellable(getDb(), p.id, lone!.id + 1_000_000))).form).toEqual(['Please select all required attributes.']);
+  });
+
+  it('refuses an unknown or withdrawn product as not found', async () => {
+    const err = await failure(findSellable(getDb(), 999_999, undefined));
+    expect(err).toMatchObject({ code: 'NOT_FOUND', form: ['The product could not be found.'] });
   });
 });
 

@@ -5,7 +5,7 @@ import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import { seedDemoIfEmpty } from '@/server/demo';
 import { countWishlist, listWishlist, toggleWishlist } from '@/server/lists/wishlist';
-import { COMPARE_FULL, COMPARE_MAX, compareOtherCategory, listCompare, toggleCompare } from '@/server/lists/compare';
+import { COMPARE_MAX, countCompare, listCompare, toggleCompare } from '@/server/lists/compare';
 import { listMarksOf } from '@/server/lists/marks';
 import { makeUser } from './account-fixtures';
 
@@ -27,6 +27,16 @@ async function productsOfOneCategory(n: number) {
     .orderBy(t.products.id)
     .limit(n);
   return { categoryId: cat!.category_id, ids: rows.map((r) => r.id) };
+}
+
+/** One product on sale matching the condition (over `products p`). */
+async function productWith(condition: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    getDb(),
+    sql`select p.id from products p where p.status = 1 and ${condition} order by p.id limit 1`,
+  );
+  expect(row, 'the demo shop has such a product').toBeDefined();
+  return row!.id;
 }
 
 describe('wishlist', () => {
@@ -73,7 +83,13 @@ describe('compare list', () => {
     const { categoryId, ids } = await productsOfOneCategory(COMPARE_MAX + 1);
     for (const [i, id] of ids.slice(0, COMPARE_MAX).entries())
       expect(await toggleCompare(user.id, id)).toMatchObject({ on: true, count: i + 1 });
-    await expect(toggleCompare(user.id, ids[COMPARE_MAX]!)).rejects.toMatchObject({ code: 'CONFLICT', form: [COMPARE_FULL] });
+    await expect(toggleCompare(user.id, ids[COMPARE_MAX]!)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      form: ['You can compare up to 4 products at a time. Remove one from your compared list first.'],
+    });
+    // Asking for one already on a full list keeps it on: no limit to pass.
+    expect(await toggleCompare(user.id, ids[1]!, true)).toMatchObject({ on: true, count: COMPARE_MAX });
+    expect(await countCompare(user.id)).toBe(COMPARE_MAX);
     expect(await toggleCompare(user.id, ids[0]!)).toMatchObject({ on: false, count: COMPARE_MAX - 1 });
     const [foreign] = await getDb()
       .select({ id: t.products.id, categoryId: t.products.categoryId })
@@ -81,7 +97,12 @@ describe('compare list', () => {
       .where(and(ne(t.products.categoryId, categoryId), eq(t.products.status, 1)))
       .limit(1);
     const [cat] = await getDb().select({ title: t.categories.title }).from(t.categories).where(eq(t.categories.id, categoryId));
-    await expect(toggleCompare(user.id, foreign!.id)).rejects.toMatchObject({ code: 'CONFLICT', form: [compareOtherCategory(cat!.title)] });
+    await expect(toggleCompare(user.id, foreign!.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      form: [
+        `Only products of one category can be compared. Your compared list holds ${cat!.title} products: remove them first to compare this one.`,
+      ],
+    });
     expect(await getDb().$count(t.compareLists, eq(t.compareLists.userId, user.id))).toBe(COMPARE_MAX - 1);
   });
 
@@ -97,6 +118,52 @@ describe('compare list', () => {
     expect(list.products[0]!.specs).toHaveLength(specs.length);
     expect(list.products[0]!.stock).toBeGreaterThanOrEqual(0);
     expect(await listCompare((await makeUser('compare-none@example.com')).id)).toEqual({ category: null, products: [] });
+  });
+
+  it("shows each product's own brand (or none), specs in order, and stock summed over its variants", async () => {
+    const db = getDb();
+    const variantProduct = await productWith(sql`exists (select 1 from inventories i where i.product_id = p.id)`);
+    const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
+    const [cat] = await db.select({ id: t.categories.id }).from(t.categories).limit(1);
+    const [{ id: unbranded }] = (await db
+      .insert(t.products)
+      .values({
+        storeId: store!.id,
+        categoryId: cat!.id,
+        selling: 500,
+        stock: 2,
+        slug: 'compare-unbranded',
+        title: 'Compare Unbranded Lamp',
+      })
+      .returning({ id: t.products.id })) as [{ id: number }];
+    const soldOut = await productWith(sql`p.stock = 0 and not exists (select 1 from inventories i where i.product_id = p.id)`);
+    for (const id of [variantProduct, unbranded, soldOut]) {
+      const user = await makeUser(`compare-detail-${id}@example.com`);
+      await toggleCompare(user.id, id);
+      const [shown] = (await listCompare(user.id)).products;
+      const [p] = await db.select().from(t.products).where(eq(t.products.id, id));
+      const [brand] = p!.brandId ? await db.select().from(t.brands).where(eq(t.brands.id, p!.brandId)) : [];
+      expect(shown!.brand).toEqual(brand ? { id: brand.id, slug: brand.slug, title: brand.title } : null);
+      const specs = await db
+        .select({ name: t.productSpecs.name, value: t.productSpecs.value })
+        .from(t.productSpecs)
+        .where(eq(t.productSpecs.productId, id))
+        .orderBy(t.productSpecs.position, t.productSpecs.id);
+      expect(shown!.specs).toEqual(specs);
+      const variants = await db.select({ quantity: t.inventories.quantity }).from(t.inventories).where(eq(t.inventories.productId, id));
+      const stock = variants.length ? variants.reduce((sum, v) => sum + v.quantity, 0) : p!.stock;
+      expect(shown!.stock).toBe(stock);
+      expect(shown!.in_stock).toBe(stock > 0);
+    }
+    // Two products' specs never mix.
+    const user = await makeUser('compare-two-specs@example.com');
+    const { ids } = await productsOfOneCategory(2);
+    for (const id of ids) await toggleCompare(user.id, id);
+    const list = await listCompare(user.id);
+    for (const shown of list.products) {
+      const own = await db.select().from(t.productSpecs).where(eq(t.productSpecs.productId, shown.id));
+      expect(shown.specs).toHaveLength(own.length);
+    }
   });
 
   it('six adds at once never pass the limit (the user row is locked)', async () => {
