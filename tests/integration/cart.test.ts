@@ -159,6 +159,13 @@ describe('which variant is sold', () => {
     expect((await failure(findSellable(getDb(), p.id, lone!.id + 1_000_000))).form).toEqual(['Please select all required attributes.']);
   });
 
+  it('never guesses a lone variant that has attributes: the shopper chooses it', async () => {
+    const p = await product({ variants: [{ price: 0, quantity: 5 }] });
+    expect((await failure(findSellable(getDb(), p.id, undefined))).form).toEqual(['Please select all required attributes.']);
+    const [choice] = await choicesOf(p.variantIds);
+    expect(await findSellable(getDb(), p.id, undefined, choice)).toMatchObject({ inventoryId: p.variantIds[0], stock: 5 });
+  });
+
   it('refuses an unknown or withdrawn product as not found', async () => {
     const err = await failure(findSellable(getDb(), 999_999, undefined));
     expect(err).toMatchObject({ code: 'NOT_FOUND', form: ['The product could not be found.'] });

@@ -122,7 +122,9 @@ describe('compare list', () => {
 
   it("shows each product's own brand (or none), specs in order, and stock summed over its variants", async () => {
     const db = getDb();
-    const variantProduct = await productWith(sql`exists (select 1 from inventories i where i.product_id = p.id)`);
+    const variantProduct = await productWith(sql`exists (select 1 from inventories i where i.product_id = p.id and i.quantity > 0)`);
+    // The product's own stock figure is not what a product with variants has: its variants' sum is.
+    await db.update(t.products).set({ stock: 0 }).where(eq(t.products.id, variantProduct));
     const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
     const [cat] = await db.select({ id: t.categories.id }).from(t.categories).limit(1);
     const [{ id: unbranded }] = (await db

@@ -73,7 +73,7 @@ describe('collecting vouchers', () => {
   it('reads the edges: ending now is expired; no usage limit is no limit; one already held stays held when it ends', async () => {
     const user = await makeUser('collect-edges@example.com');
     const now = new Date();
-    const [endsNow, unlimited] = await getDb()
+    const [endsNow, unlimited, oneLeft] = await getDb()
       .insert(vouchers)
       .values([
         { code: `ENDSNOW${++batch}`, title: 'ends now', priceType: 1, amount: 100, startsAt: at(-5), endsAt: now },
@@ -87,10 +87,21 @@ describe('collecting vouchers', () => {
           usageLimit: 0,
           usedCount: 7,
         },
+        {
+          code: `ONELEFT${batch}`,
+          title: 'one use left',
+          priceType: 1,
+          amount: 100,
+          startsAt: at(-5),
+          endsAt: at(5),
+          usageLimit: 3,
+          usedCount: 2,
+        },
       ])
       .returning();
     await expect(collectVoucher(user.id, endsNow!.id, now)).rejects.toMatchObject({ code: 'CONFLICT', form: [EXPIRED] });
     expect(await collectVoucher(user.id, unlimited!.id, now)).toMatchObject({ already: false });
+    expect(await collectVoucher(user.id, oneLeft!.id, now)).toMatchObject({ already: false });
     // Held before it ended: collecting again is no error for the person.
     await getDb().insert(userVouchers).values({ userId: user.id, voucherId: endsNow!.id });
     expect(await collectVoucher(user.id, endsNow!.id, now)).toMatchObject({ voucher_id: endsNow!.id, already: true });
