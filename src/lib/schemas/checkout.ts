@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from '@/lib/schemas/fields';
+import { isSafeText, MAX_DB_INT, requiredText, unsafeTextMessage } from '@/lib/schemas/fields';
 
 /** A record id from JSON or a form field: a whole number 1…MAX_DB_INT. */
 const id = (type: string) =>
@@ -11,8 +11,16 @@ const id = (type: string) =>
 
 /** Empty form fields mean "not given". */
 const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number, label: string) =>
-  z.preprocess(blankIsUndefined, z.string().trim().max(max, `${label} is too long (at most ${max} characters).`).optional());
+const optionalText = (max: number, label: string, multiline = false) =>
+  z.preprocess(
+    blankIsUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, `${label} is too long (at most ${max} characters).`)
+      .refine((v) => isSafeText(v, multiline), unsafeTextMessage(label))
+      .optional(),
+  );
 
 /** 1 location (delivered to the address), 2 pickup (the spec's shipping types). */
 export const ShippingTypeSchema = z.coerce
@@ -21,11 +29,11 @@ export const ShippingTypeSchema = z.coerce
 
 /** Bank transfer: the spec's fields, as the shopper gives them after sending the money. */
 export const BankTransferSchema = z.object({
-  transaction_id: z.string().trim().min(1, 'Transaction id is required').max(100),
-  bank_name: z.string().trim().min(1, 'Bank name is required').max(100),
-  account_holder: z.string().trim().min(1, 'Account holder name is required').max(100),
-  account_number: z.string().trim().min(1, 'Account number is required').max(50),
-  branch_name: z.string().trim().min(1, 'Branch name is required').max(100),
+  transaction_id: requiredText('Transaction id', 100),
+  bank_name: requiredText('Bank name', 100),
+  account_holder: requiredText('Account holder name', 100),
+  account_number: requiredText('Account number', 50),
+  branch_name: requiredText('Branch name', 100),
 });
 export type BankTransferDetails = z.infer<typeof BankTransferSchema>;
 
@@ -40,9 +48,16 @@ export const OrderActionSchema = z
     shipping_type: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), ShippingTypeSchema),
     payment_method: z.coerce.number({ error: 'Choose a payment method.' }).int('Choose a payment method.'),
     voucher_code: optionalText(64, 'Voucher code'),
-    note: optionalText(500, 'Note'),
+    note: optionalText(500, 'Note', true),
     /** The Idempotency-Key header (JSON clients) or the form's hidden field (plain forms). */
-    idempotency_key: z.preprocess(blankIsUndefined, z.string().trim().min(8).max(200).optional()),
+    idempotency_key: z.preprocess(
+      blankIsUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[\w.:-]{8,200}$/, 'The Idempotency-Key must be 8 to 200 letters, digits, dots, colons, dashes or underscores.')
+        .optional(),
+    ),
     transaction_id: z.unknown().optional(),
     bank_name: z.unknown().optional(),
     account_holder: z.unknown().optional(),
@@ -57,7 +72,12 @@ export type OrderActionInput = z.infer<typeof OrderActionSchema>;
 
 /** `voucher/validity {code}`. */
 export const VoucherValiditySchema = z.object({
-  code: z.string({ error: 'Enter a voucher code.' }).trim().min(1, 'Enter a voucher code.').max(64, 'This voucher code is too long.'),
+  code: z
+    .string({ error: 'Enter a voucher code.' })
+    .trim()
+    .min(1, 'Enter a voucher code.')
+    .max(64, 'This voucher code is too long.')
+    .refine((v) => isSafeText(v), unsafeTextMessage('The voucher code')),
 });
 
 /** `order/payment-tax {address_id?, shipping_type?, voucher_code?}`: the quote of the cart's checked lines. */
