@@ -117,8 +117,8 @@ export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, f
 }
 
 function problemOf(cart: CartView, stores: StoreQuote[]): string | null {
-  if (!cart.address) return NO_ADDRESS;
   if (!stores.length) return NOTHING_SELECTED;
+  if (!cart.address) return NO_ADDRESS;
   if (stores.some((s) => s.lines.some((l) => !l.shipping.ok))) return UNABLE_TO_SHIP;
   return null;
 }
