@@ -111,7 +111,10 @@ test.describe('with JavaScript off', () => {
     });
     expect(far.status(), await far.text()).toBe(200);
     await page.goto('/shipping');
-    await page.getByRole('group', { name: 'Ship to' }).getByRole('radio', { name: /Far Away/ }).check();
+    await page
+      .getByRole('group', { name: 'Ship to' })
+      .getByRole('radio', { name: /Far Away/ })
+      .check();
     await page.getByRole('button', { name: 'Update shipping' }).click();
     await expect(page.getByText('Product is unable to be shipped.')).toBeVisible();
   });
