@@ -68,7 +68,7 @@ async function pgScratch() {
   const name = `voltmart_bench_checkout_${process.pid}`;
   try {
     await sqlc.unsafe(`create database ${name}`);
-  } catch (err) {
+  } catch {
     await sqlc.end();
     return null;
   }

@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from '@/server/demo';
 import { createSession } from '@/server/auth/sessions';
 import { useScratchOutbox } from './auth-helpers';
 import { readOutbox } from '@/server/mail/outbox';
+import { settleAfterAnswer } from '@/server/core/background';
 import { listApiRoutes, request } from './http';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { makeVoucher, putInCart, shopper, stockOf } from './checkout-fixtures';
@@ -45,12 +46,14 @@ describe('order/action over HTTP', () => {
     const again = await call('/api/v1/order/action', body, { 'idempotency-key': 'http-key-000001' });
     expect((await again.json()).data).toEqual(placed);
     expect(await stockOf(p.id)).toBe(8);
+    await settleAfterAnswer();
     const mails = (await readOutbox(outbox)).filter((m) => m.to === u.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(placed.order_no);
     expect(mails[0]!.text).toContain('Cash on delivery');
     // The confirmation again, on request.
     expect((await call('/api/v1/order/send-order-email', { order_id: placed.order_id })).status).toBe(200);
+    await settleAfterAnswer();
     expect((await readOutbox(outbox)).filter((m) => m.to === u.email)).toHaveLength(2);
   });
 

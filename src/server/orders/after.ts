@@ -3,11 +3,12 @@ import { getDb } from '@/server/db/client';
 import { publicOrigin } from '@/server/core/origin';
 import { chosenProvider, failPath, payPath, successPath, type PlacedOrder } from '@/server/orders/place';
 import { sendOrderEmail } from '@/server/orders/email';
+import { runAfterAnswer } from '@/server/core/background';
 
 /**
  * After the orders committed: asks the provider how the shopper pays (payments-contract), keeps the
- * gateway's reference on the payment row, remembers `next` for the idempotency key, and mails the
- * confirmation. A gateway that fails leaves the orders placed and unpaid, and the shopper on the fail page.
+ * gateway's reference on the payment row, remembers `next` for the idempotency key, and queues the
+ * confirmation mail. A gateway that fails leaves the orders placed and unpaid, and the shopper on the fail page.
  */
 export async function startPayment(
   placed: PlacedOrder,
@@ -43,6 +44,9 @@ export async function startPayment(
     await getDb().execute(
       sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb where user_id = ${user.id} and key = ${key}`,
     );
-  await sendOrderEmail(placed.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });
+  // The mail goes after the answer: the shopper never waits for it, and a lost mail can be sent again (order/send-order-email).
+  runAfterAnswer('order-mail', async () => {
+    await sendOrderEmail(placed.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });
+  });
   return result;
 }

@@ -43,9 +43,9 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   await page.reload();
   await expect(page).toHaveURL(/\/$/);
 
-  const mail = await lastMail(account.email);
-  expect(mail?.subject).toContain(orderNo);
-  expect(mail?.text).toContain(known.plain.title);
+  // The confirmation is written after the answer: wait for it.
+  await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
+  expect((await lastMail(account.email))?.text).toContain(known.plain.title);
 });
 
 test.describe('with JavaScript off', () => {
