@@ -12,7 +12,7 @@ import { cartOf } from '@/server/cart/view';
 import { NO_ADDRESS, NOTHING_SELECTED, UNABLE_TO_SHIP } from '@/server/checkout/messages';
 import { visitOnce } from '@/server/orders/visits';
 import { eq } from 'drizzle-orm';
-import { makeProduct, makeRule, shopBasics } from './cart-fixtures';
+import { failure, makeProduct, makeRule, shopBasics } from './cart-fixtures';
 import { countRows, makeVoucher, orderBody, putInCart, shopper, stockOf } from './checkout-fixtures';
 
 useTestDatabase();
@@ -25,15 +25,6 @@ beforeAll(async () => {
 
 const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) =>
   makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 describe('placing an order', () => {
   it('writes one order per store, its lines and history, one payment row, takes the stock and empties the checked lines', async () => {

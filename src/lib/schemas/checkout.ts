@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { isSafeText, MAX_DB_INT, requiredText, unsafeTextMessage } from '@/lib/schemas/fields';
+import { isSafeText, MAX_DB_INT, recordId, requiredText, unsafeTextMessage } from '@/lib/schemas/fields';
 
-/** A record id from JSON or a form field: a whole number 1…MAX_DB_INT. */
-const id = (type: string) =>
-  z.coerce
-    .number({ error: `${type} must be a number` })
-    .int(`${type} must be a whole number`)
-    .min(1, `${type} must be a whole number`)
-    .max(MAX_DB_INT, `${type} must be a whole number`);
+const id = recordId;
 
 /** Empty form fields mean "not given". */
 const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

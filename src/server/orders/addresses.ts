@@ -2,20 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { NO_ADDRESS } from '@/server/checkout/messages';
+import type { Address } from '@/server/account/addresses';
 
 /** What an order keeps of an address (a snapshot: later edits of the address book do not change it). */
-export interface AddressSnapshot {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  state: string;
-  city: string;
-  zip: string;
-  address_1: string;
-  address_2: string;
-}
+export type AddressSnapshot = Omit<Address, 'kind' | 'is_default'>;
 
 /** The user's own address of this kind ('shipping' for where it goes; any of theirs for billing), or the spec's message. */
 export async function ownAddress(tx: Tx, userId: number, id: number | undefined, kind: 'shipping' | 'any'): Promise<AddressSnapshot> {

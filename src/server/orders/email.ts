@@ -1,13 +1,11 @@
 import { getT } from '@/i18n';
 import { getDb } from '@/server/db/client';
 import { sendMail } from '@/server/mail/index';
+import { escapeHtml } from '@/server/mail/templates';
 import { getSettings } from '@/server/settings/index';
 import { formatPrice } from '@/lib/price';
 import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
 import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface MailContext {
   lang: string;
