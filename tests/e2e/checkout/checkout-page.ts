@@ -23,6 +23,25 @@ export async function accountWithAddress(request: APIRequestContext, baseURL: st
   return { email, password: 'secret-pass' };
 }
 
+/**
+ * A product in stock with nothing to choose that no other spec counts on (buying changes its stock):
+ * not one of the known products, found from a category listing.
+ */
+export async function productToBuy(request: APIRequestContext, known: Record<string, { slug: string }>, skip = 0) {
+  const taken = new Set(Object.values(known).map((k) => k.slug));
+  const categories = (await (await request.get('/api/v1/categories')).json()).data.data as { slug: string }[];
+  const found: { slug: string; title: string }[] = [];
+  for (const c of categories) {
+    const list = (await (await request.get(`/api/v1/all?category=${c.slug}`)).json()).data.result.data as { slug: string }[];
+    for (const item of list.filter((p) => !taken.has(p.slug))) {
+      const p = (await (await request.get(`/api/v1/product/${item.slug}`)).json()).data;
+      if (p?.in_stock && !p.variant_prices?.length && p.stock > 5) found.push({ slug: p.slug, title: p.title });
+      if (found.length > skip) return found[skip]!;
+    }
+  }
+  throw new Error('the demo shop has no product left to buy');
+}
+
 /** Shipping → checkout → place order, the same clicks with JavaScript on or off. */
 export class CheckoutFlow {
   constructor(readonly page: Page) {}

@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
 import { lastMail, signInWithForm } from '../fixtures/auth';
 import { CartPage } from '../cart/cart-page';
-import { accountWithAddress, CheckoutFlow } from './checkout-page';
+import { accountWithAddress, CheckoutFlow, productToBuy } from './checkout-page';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -13,10 +13,11 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
 }) => {
   const api = await playwright.request.newContext({ baseURL });
   const account = await accountWithAddress(api, baseURL!, 'checkout');
+  const item = await productToBuy(api, known, 0);
   await api.dispose();
 
   const cart = new CartPage(page);
-  await cart.addFromProduct(known.plain.slug, 2);
+  await cart.addFromProduct(item.slug, 2);
   await expect(cart.badge(2)).toBeVisible();
   await cart.open();
   await cart.ready();
@@ -25,7 +26,7 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   await expect(page).toHaveURL(/\/login\?redirect=%2Fshipping$/);
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/shipping$/);
-  await expect(page.getByText(known.plain.title)).toBeVisible();
+  await expect(page.getByText(item.title)).toBeVisible();
 
   const flow = new CheckoutFlow(page);
   await flow.look('shipping');
@@ -45,7 +46,7 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
 
   // The confirmation is written after the answer: wait for it.
   await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
-  expect((await lastMail(account.email))?.text).toContain(known.plain.title);
+  expect((await lastMail(account.email))?.text).toContain(item.title);
 });
 
 test.describe('with JavaScript off', () => {
@@ -54,12 +55,13 @@ test.describe('with JavaScript off', () => {
   test('a signed-in shopper goes from cart to a bank-transfer order through plain forms', async ({ page, known, playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const account = await accountWithAddress(api, baseURL!, 'nojs-checkout');
+    const item = await productToBuy(api, known, 1);
     await api.dispose();
     await page.goto('/login');
     await signInWithForm(page, account.email, account.password);
     await expect(page).toHaveURL(/\/$/);
 
-    await new CartPage(page).addFromProduct(known.plain.slug, 1);
+    await new CartPage(page).addFromProduct(item.slug, 1);
     await page.goto('/cart');
     await page.getByRole('link', { name: 'Go to shipping' }).click();
     const flow = new CheckoutFlow(page);
