@@ -40,9 +40,18 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   const orderNo = (await page.locator('[data-order-no]').textContent())!.trim();
   await expect(cart.badge(null)).toBeVisible();
 
+  const orderId = page.url().split('/').pop()!;
   // The spec's one visit: coming back goes home.
   await page.reload();
   await expect(page).toHaveURL(/\/$/);
+  // The fail page of an unpaid order offers to pay again, once too.
+  await page.goto(`/user/order/fail/${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', `/user/order/pay/${orderId}`);
+  await page.goto(`/user/order/fail/${orderId}`);
+  await expect(page).toHaveURL(/\/$/);
+  // Nobody else's order: not found.
+  expect((await page.goto('/user/order/success/999999999'))!.status()).toBe(404);
 
   // The confirmation is written after the answer: wait for it.
   await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
