@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { seedDemoIfEmpty } from '@/server/demo';
@@ -13,6 +13,9 @@ import { makeVoucher, putInCart, shopper, stockOf } from './checkout-fixtures';
 useTestDatabase();
 const outbox = useScratchOutbox();
 const routes = listApiRoutes();
+
+// Confirmation mails are sent after the answer: let them finish while this file's database is open.
+afterEach(settleAfterAnswer);
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
