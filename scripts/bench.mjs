@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and latency of the main pages beside a static file served by the same
 // server, then the compressed bytes each page makes a browser download. Prints figures; never fails.
 //   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10), DATABASE_URL to bench on PostgreSQL,
-//   BENCH_DATA_DIR to reuse a filled database (e.g. after `npm run seed -- --products 100000`).
+//   BENCH_DATA_DIR to reuse a filled database (e.g. after `npm run seed -- --products 100000`),
+//   BENCH_ONLY=checkout for the checkout figures alone (scripts/bench-checkout.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { benchCheckout } from './bench-checkout.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,11 +33,11 @@ function searchInProcess(dataDir) {
   });
 }
 
-async function startServer(dataDir) {
+async function startServer(dataDir, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -171,18 +173,31 @@ async function pageWeight(origin, targets) {
 let server;
 try {
   buildIfStale();
-  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
-  searchInProcess(dataDir);
-  server = await startServer(dataDir);
-  console.log(
-    `Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`,
-  );
-  const targets = await pickTargets(server.origin);
-  await throughput(server.origin, targets);
-  await pageWeight(server.origin, targets);
+  // BENCH_ONLY=checkout runs only the checkout figures (scripts/bench-checkout.mjs).
+  if (process.env.BENCH_ONLY !== 'checkout') {
+    const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
+    searchInProcess(dataDir);
+    server = await startServer(dataDir);
+    console.log(
+      `Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`,
+    );
+    const targets = await pickTargets(server.origin);
+    await throughput(server.origin, targets);
+    await pageWeight(server.origin, targets);
+    await stopServer(server);
+  }
+  await benchCheckout(startServer);
 } catch (err) {
   console.log(`\nbench stopped early: ${err.message}`);
 } finally {
-  server?.child.kill('SIGTERM');
-  if (server && !process.env.BENCH_DATA_DIR) setTimeout(() => fs.rmSync(server.dataDir, { recursive: true, force: true }), 1000);
+  await stopServer(server);
+}
+
+/** Stops a bench server (once) and removes its scratch data. */
+async function stopServer(s) {
+  if (!s || s.child.exitCode !== null || s.child.signalCode) return;
+  const exited = new Promise((resolve) => s.child.once('exit', resolve));
+  s.child.kill('SIGTERM');
+  await exited;
+  if (!process.env.BENCH_DATA_DIR) fs.rmSync(s.dataDir, { recursive: true, force: true });
 }

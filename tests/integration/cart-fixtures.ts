@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { asc } from 'drizzle-orm';
+import { AppError } from '@/server/core/errors';
 import { getDb } from '@/server/db/client';
 import {
   addresses,
@@ -121,3 +123,13 @@ export async function makeAddress(userId: number, country: string, state: string
 }
 
 export const guestToken = () => `guest_${tag()}_padding`;
+
+/** The AppError a promise rejects with. */
+export async function failure(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}

@@ -5,7 +5,6 @@ import { getDb, queryRows } from '@/server/db/client';
 import { cartLines, inventories, states } from '@/server/db/schema';
 import { seedDemoIfEmpty } from '@/server/demo';
 import { parseWith } from '@/server/core/validation';
-import { AppError } from '@/server/core/errors';
 import { CartActionSchema, CartChangeSchema, CartShippingSchema } from '@/lib/schemas/cart';
 import { addToCart, buyNow } from '@/server/cart/add';
 import { changeCart, deleteLine, updateShipping } from '@/server/cart/change';
@@ -13,7 +12,7 @@ import { cartOf } from '@/server/cart/view';
 import { cartCount } from '@/server/cart/owner';
 import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
 import { findSellable } from '@/server/cart/stock';
-import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
+import { failure, guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
 
 useTestDatabase();
 
@@ -26,16 +25,6 @@ beforeAll(async () => {
 const action = (body: Record<string, unknown>) => parseWith(CartActionSchema, body);
 const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) =>
   makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
-
-/** The AppError a promise rejects with. */
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 describe('the count rules', () => {
   it('adds the quantity added, keeps one line per product, and subtracts a deleted line', async () => {

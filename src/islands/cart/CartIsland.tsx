@@ -151,13 +151,15 @@ export default function CartIsland({ initial, ...shared }: Props) {
           </div>
         </dl>
         {cart.totals.quantity === 0 && <p className="cart-warn">{text.nothingSelected}</p>}
-        {/* Shipping and checkout arrive with their own issue: no link to a page that does not exist yet. */}
-        <button type="button" className="btn cart-go" disabled aria-describedby="cart-shipping-soon">
-          {text.goToShipping}
-        </button>
-        <p id="cart-shipping-soon" className="muted">
-          {text.shippingSoon}
-        </p>
+        {cart.totals.quantity > 0 ? (
+          <a className="btn cart-go" href="/shipping">
+            {text.goToShipping}
+          </a>
+        ) : (
+          <button type="button" className="btn cart-go" disabled>
+            {text.goToShipping}
+          </button>
+        )}
       </aside>
     </div>
   );

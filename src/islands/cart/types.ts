@@ -21,7 +21,6 @@ export type CartText = Record<
   | 'shippingLater'
   | 'total'
   | 'goToShipping'
-  | 'shippingSoon'
   | 'nothingSelected'
   | 'deleted'
   | 'variant'

@@ -107,7 +107,7 @@ export function initBuyForm(form: HTMLFormElement): void {
     cartAction(buyNow ? 'cart/buy-now' : 'cart/action', body)
       .then(() => {
         say('');
-        if (buyNow) window.location.assign('/cart');
+        if (buyNow) window.location.assign('/shipping');
         else showSuccess(data.addedText);
       })
       .catch((err: unknown) => {

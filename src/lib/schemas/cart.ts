@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from '@/lib/schemas/fields';
+import { recordId } from '@/lib/schemas/fields';
 import { readChoice } from '@/lib/variants';
 
-/** A record id from JSON or a form field: a whole number 1…MAX_DB_INT. */
-const id = (type: string) =>
-  z.coerce
-    .number({ error: `${type} must be a number` })
-    .int(`${type} must be a whole number`)
-    .min(1, `${type} must be a whole number`)
-    .max(MAX_DB_INT, `${type} must be a whole number`);
+const id = recordId;
 
 /** Empty form fields ('' from a hidden input) mean "not given". */
 const optionalId = (type: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(type).optional());

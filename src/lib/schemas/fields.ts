@@ -12,6 +12,14 @@ export const requiredMessage = (type: string) => `${type} is required`;
 /** The largest whole number the database stores (PostgreSQL `integer`): ids, quantities, prices in cents. */
 export const MAX_DB_INT = 2_147_483_647;
 
+/** A record id from JSON or a form field: a whole number 1…MAX_DB_INT. */
+export const recordId = (type: string) =>
+  z.coerce
+    .number({ error: `${type} must be a number` })
+    .int(`${type} must be a whole number`)
+    .min(1, `${type} must be a whole number`)
+    .max(MAX_DB_INT, `${type} must be a whole number`);
+
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

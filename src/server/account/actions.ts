@@ -71,7 +71,8 @@ export const saveAddress = defineAction({
   // The spec's 'Address added successfully' / 'Address updated successfully'.
   message: ({ created }, t) => t('filter.addSucc', { type: created ? 'added' : 'updated' }),
   data: ({ address }) => address,
-  back: '/user/addresses',
+  // /shipping adds an address in place and wants the shopper back there.
+  back: (_r, _input, body) => (body._next === '/shipping' ? '/shipping' : '/user/addresses'),
 });
 
 export const makeDefaultAddress = defineAction({

@@ -31,8 +31,7 @@ export const buyNowAction = defineAction({
   auth: 'any',
   run: (input, actor) => buyNow(ownerFor(actor), input),
   message: 'cart.buyNowReady',
-  // Shipping (/shipping) arrives with checkout; until then the shopper lands on the cart.
-  back: '/cart',
+  back: '/shipping',
 });
 
 /** POST cart/change `{checked: [ids], unchecked: [ids], isBundle?}` → `{cartCount}`. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/server/db/client';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { toCards, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
@@ -82,15 +82,24 @@ const EMPTY = (shippingType = 1): CartView => ({
 const deal = (id: number | null, title: string | null, buy: number | null, free: number | null) =>
   id === null ? null : { id, title: title ?? '', buy: buy ?? 0, free: free ?? 0 };
 
+/** Where cartOf reads (a transaction, for checkout) and the address and shipping type to price for instead of the cart's. */
+export interface CartViewOptions {
+  db?: Tx;
+  addressId?: number;
+  shippingType?: number;
+}
+
 /** `cart/by-user`: the owner's lines grouped by store, each priced by the one price rule, with per-store and overall totals. */
-export async function cartOf(owner: CartOwner | null, now = new Date()): Promise<CartView> {
+export async function cartOf(owner: CartOwner | null, now = new Date(), opts: CartViewOptions = {}): Promise<CartView> {
   if (!owner) return EMPTY();
-  const db = getDb();
+  const db = opts.db ?? getDb();
   const [cart] = await queryRows<{ id: number; address_id: number | null; shipping_type: number }>(
     db,
     sql`select id, address_id, shipping_type from carts where ${owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`}`,
   );
   if (!cart) return EMPTY();
+  cart.address_id = opts.addressId ?? cart.address_id;
+  cart.shipping_type = opts.shippingType ?? cart.shipping_type;
   const rows = await queryRows<Row>(
     db,
     sql`select l.id, l.product_id, l.inventory_id, l.quantity, l.selected,

@@ -1,7 +1,8 @@
 import { getT } from '@/i18n';
 import type { Mail } from '@/server/mail/index';
 
-const escapeHtml = (s: string) =>
+/** Text made safe to put in a mail's HTML. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Parts {

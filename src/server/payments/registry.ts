@@ -1,8 +1,10 @@
 import type { PaymentMethodId } from '@/server/payments/methods';
 import type { PaymentProvider } from '@/server/payments/provider';
+import { cashOnDelivery } from '@/server/payments/cash-on-delivery';
+import { bankTransfer } from '@/server/payments/bank-transfer';
 
 /** Every provider that exists, one line each (one file per provider in this folder). */
-const PROVIDERS: PaymentProvider[] = [];
+const PROVIDERS: PaymentProvider[] = [cashOnDelivery, bankTransfer];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
   return PROVIDERS.find((provider) => provider.method === method);

@@ -67,8 +67,8 @@ test.describe('cart with JavaScript on', () => {
     await page.getByRole('checkbox', { name: /^Select every product of / }).check();
     await expect(total).toHaveText(money(2 * known.plain.selling));
 
-    // Go to shipping is not a dead link: shipping opens with checkout.
-    await expect(page.getByRole('button', { name: 'Go to shipping' })).toBeDisabled();
+    // Go to shipping is a link now that shipping exists.
+    await expect(page.getByRole('link', { name: 'Go to shipping' })).toHaveAttribute('href', '/shipping');
 
     const line = cart.line(known.plain.title);
     await line.locator('summary', { hasText: 'Delete' }).click();
@@ -160,11 +160,12 @@ test.describe('cart with JavaScript off', () => {
     await expect(page.locator('li.cart-line')).toContainText(Object.values(variant.values)[0]!);
   });
 
-  test('Buy now lands on the cart with the product alone selected', async ({ page, known }) => {
+  test('Buy now selects the product alone and heads for shipping (a guest signs in first)', async ({ page, known }) => {
     const cart = new CartPage(page);
     await page.goto(`/products/product/${known.plain.slug}`);
     await page.getByRole('button', { name: 'Buy now' }).click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fshipping$/);
+    await cart.open();
     await expect(page.getByRole('checkbox', { name: `Select ${known.plain.title}` })).toBeChecked();
     await expect(cart.badge(1)).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
 import { inventories, products } from '@/server/db/schema/catalog';
 import { stores } from '@/server/db/schema/stores';
@@ -20,6 +20,8 @@ export const vouchers = pgTable('vouchers', {
   /** Cap for percent vouchers in cents; 0 = none. */
   maxDiscount: money('max_discount'),
   usageLimit: integer('usage_limit').notNull().default(0),
+  /** How many checkouts one user may use it in; 0 = no limit per user. */
+  perUserLimit: integer('per_user_limit').notNull().default(1),
   usedCount: integer('used_count').notNull().default(0),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -69,6 +71,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address'),
     billingAddress: jsonb('billing_address'),
     trackingCode: text('tracking_code').notNull(),
+    /** The shopper's note to the store (order/action `note`). */
+    note: text('note').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -191,3 +195,35 @@ export const reviewImages = pgTable('review_images', {
     .references(() => reviews.id, { onDelete: 'cascade' }),
   image: text('image').notNull(),
 });
+
+/**
+ * One row per (user, Idempotency-Key) of `order/action`: the first submit claims the key inside the
+ * order's transaction (a concurrent one waits on the unique key, then reads the stored answer).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderNo: text('order_no'),
+    /** The answer the first submit gave (`data` of the envelope). */
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Tax by place: a state's rate first, then the country's (state_code null); none → 0. Basis points (825 = 8.25 %). */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: id(),
+    countryCode: text('country_code').notNull(),
+    stateCode: text('state_code'),
+    title: text('title').notNull().default('Tax'),
+    rateBp: integer('rate_bp').notNull(),
+  },
+  (t) => [unique('tax_rates_place_uq').on(t.countryCode, t.stateCode).nullsNotDistinct()],
+);

@@ -15,6 +15,8 @@ export const stores = pgTable('stores', {
   phone: text('phone'),
   address: text('address'),
   status: integer('status').notNull().default(1),
+  /** An order of this store whose goods reach this amount (minor units) ships free; 0 = never. */
+  freeShippingMin: integer('free_shipping_min').notNull().default(0),
   createdAt: createdAt(),
 });
 

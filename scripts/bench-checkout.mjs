@@ -1,0 +1,117 @@
+// The checkout part of `npm run bench`: orders per second and latency of `order/action` with 20
+// concurrent buyers (each places one cash-on-delivery order of one unit: re-pricing, the conditional
+// stock update, one order, its line, history and payment row, the mail file), on the embedded database
+// and, when one answers, on PostgreSQL (DATABASE_URL, else a scratch database on 127.0.0.1:5432).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { root } from './build-if-stale.mjs';
+
+const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 1500);
+const CONCURRENCY = 20;
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+function prepare(env, file) {
+  const res = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'scripts/bench-checkout-setup.ts'), String(BUYERS), file],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
+  if (res.status !== 0) throw new Error('preparing the buyers failed');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** 20 buyers at a time for `seconds` (or until every prepared buyer has ordered). */
+async function drive(origin, buyers) {
+  const latencies = [];
+  let failed = 0;
+  const queue = [...buyers];
+  const end = Date.now() + seconds * 1000;
+  const started = Date.now();
+  const worker = async () => {
+    for (let b = queue.shift(); b && Date.now() < end; b = queue.shift()) {
+      const t0 = performance.now();
+      const res = await fetch(`${origin}/api/v1/order/action`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, 'idempotency-key': `bench-${b.token}`, origin },
+        body: JSON.stringify({ address_id: b.address_id, shipping_type: 2, payment_method: 2 }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) latencies.push(performance.now() - t0);
+      else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    orders: latencies.length,
+    failed,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function pgScratch() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const sqlc = postgres(admin, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  const name = `voltmart_bench_checkout_${process.pid}`;
+  try {
+    await sqlc.unsafe(`create database ${name}`);
+  } catch {
+    await sqlc.end();
+    return null;
+  }
+  return {
+    url: admin.replace(/\/[^/]*$/, `/${name}`),
+    drop: async () => {
+      await sqlc.unsafe(`drop database if exists ${name} with (force)`);
+      await sqlc.end();
+    },
+  };
+}
+
+/** Runs the checkout bench on each database; `startServer(dataDir, env)` starts the built shop. */
+export async function benchCheckout(startServer) {
+  console.log(`\nCheckout: order/action with ${CONCURRENCY} concurrent buyers, ${seconds} s, cash on delivery, one unit each`);
+  console.log('database'.padEnd(24) + 'orders/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  orders  refused');
+  const pg = await pgScratch();
+  const kinds = [['embedded (PGlite)', {}], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])];
+  for (const [label, env] of kinds) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-checkout-'));
+    let server;
+    try {
+      const buyers = prepare({ ...env, DATA_DIR: dataDir }, path.join(dataDir, 'buyers.json'));
+      server = await startServer(dataDir, env);
+      const r = await drive(server.origin, buyers);
+      console.log(
+        label.padEnd(24) +
+          r.perSecond.toFixed(1).padStart(10) +
+          r.p50.toFixed(0).padStart(9) +
+          r.p99.toFixed(0).padStart(9) +
+          `  ${r.orders}  ${r.failed}`,
+      );
+    } catch (err) {
+      console.log(`${label.padEnd(24)} stopped early: ${err.message}`);
+    } finally {
+      if (server) {
+        const exited = new Promise((resolve) => server.child.once('exit', resolve));
+        server.child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (!pg) console.log('PostgreSQL: skipped (set DATABASE_URL or run a server on 127.0.0.1:5432)');
+  await pg?.drop();
+}

@@ -1,0 +1,70 @@
+import { defineAction } from '@/server/core/action';
+import { signedInUser } from '@/server/core/actor';
+import { OrderActionSchema, OrderIdSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
+import { placeOrder } from '@/server/orders/place';
+import { startPayment } from '@/server/orders/after';
+import { resendOrderEmail } from '@/server/orders/email';
+import { recordVisit, updateVisit } from '@/server/orders/visits';
+import { paymentTax, voucherValidity } from '@/server/checkout/preview';
+
+/** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
+export const placeOrderAction = defineAction({
+  name: 'order.place',
+  input: OrderActionSchema,
+  auth: 'user',
+  run: async (input, actor) => {
+    const user = signedInUser(actor);
+    const placed = await placeOrder(user, input);
+    if (placed.replayed) return placed;
+    return { ...(await startPayment(placed, user, actor, input.idempotency_key)), replayed: false };
+  },
+  message: 'checkout.placed',
+  data: ({ replayed: _replayed, ...placed }) => placed,
+  back: (result) => result.payment.next ?? `/user/order/${result.order_id}`,
+});
+
+/** POST order/payment-tax `{address_id?, shipping_type?, voucher_code?}` → tax and totals before paying. */
+export const paymentTaxAction = defineAction({
+  name: 'order.tax',
+  input: PaymentTaxSchema,
+  auth: 'user',
+  run: (input, actor) => paymentTax(signedInUser(actor).id, input),
+  message: 'checkout.taxReady',
+});
+
+/** POST voucher/validity `{code}` → `{code, price_type, amount, discount}`, or 201 with the reason. */
+export const voucherValidityAction = defineAction({
+  name: 'voucher.validity',
+  input: VoucherValiditySchema,
+  auth: 'user',
+  run: (input, actor) => voucherValidity(signedInUser(actor).id, input.code),
+  message: 'checkout.voucherApplied',
+  back: (_r, input) => `/checkout?voucher=${encodeURIComponent(input.code)}`,
+});
+
+/** POST order/send-order-email `{order_id}`: the confirmation again. */
+export const sendOrderEmailAction = defineAction({
+  name: 'order.email',
+  input: OrderIdSchema,
+  auth: 'user',
+  run: (input, actor) => resendOrderEmail(signedInUser(actor).id, input.order_id, actor),
+  message: 'checkout.emailSent',
+});
+
+/** POST visited-pages/{order_id} `{link}`: the first visit (count 1). */
+export const recordVisitAction = defineAction({
+  name: 'visit.record',
+  input: VisitedPageSchema,
+  auth: 'user',
+  run: (input, actor) => recordVisit(signedInUser(actor).id, input.order_id, input.link),
+  message: 'checkout.visitRecorded',
+});
+
+/** PUT visited-pages/{order_id} `{link, visit_count}`. */
+export const updateVisitAction = defineAction({
+  name: 'visit.update',
+  input: VisitedPageSchema,
+  auth: 'user',
+  run: (input, actor) => updateVisit(signedInUser(actor).id, input.order_id, input.link, input.visit_count ?? 1),
+  message: 'checkout.visitRecorded',
+});

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { publicOrigin } from '@/server/core/origin';
+import { chosenProvider, failPath, payPath, successPath, type PlacedOrder } from '@/server/orders/place';
+import { sendOrderEmail } from '@/server/orders/email';
+import { runAfterAnswer } from '@/server/core/background';
+
+/**
+ * After the orders committed: asks the provider how the shopper pays (payments-contract), keeps the
+ * gateway's reference on the payment row, remembers `next` for the idempotency key, and queues the
+ * confirmation mail. A gateway that fails leaves the orders placed and unpaid, and the shopper on the fail page.
+ */
+export async function startPayment(
+  placed: PlacedOrder,
+  user: { id: number; email: string },
+  ctx: { lang: string; siteName: string },
+  key: string | undefined,
+): Promise<PlacedOrder> {
+  const provider = chosenProvider(placed.payment.method);
+  const origin = publicOrigin();
+  let next: string;
+  try {
+    const start = await provider.start({
+      orderNo: placed.order_no,
+      orderId: placed.order_id,
+      amount: placed.total,
+      currency: placed.currency,
+      email: user.email,
+      description: `${ctx.siteName} order ${placed.order_no}`,
+      returnUrl: `${origin}${successPath(placed.order_id)}`,
+      cancelUrl: `${origin}${failPath(placed.order_id)}`,
+    });
+    if (start.kind !== 'offline')
+      await getDb().execute(
+        sql`update payments set gateway_ref = ${start.reference}, updated_at = now() where order_no = ${placed.order_no} and status = 'pending'`,
+      );
+    next = start.kind === 'offline' ? successPath(placed.order_id) : start.kind === 'redirect' ? start.url : payPath(placed.order_id);
+  } catch (err) {
+    console.error('[checkout] payment start failed', { orderNo: placed.order_no }, err);
+    next = failPath(placed.order_id);
+  }
+  const result = { ...placed, payment: { ...placed.payment, next } };
+  if (key)
+    await getDb().execute(
+      sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb where user_id = ${user.id} and key = ${key}`,
+    );
+  // The mail goes after the answer: the shopper never waits for it, and a lost mail can be sent again (order/send-order-email).
+  runAfterAnswer('order-mail', async () => {
+    await sendOrderEmail(placed.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });
+  });
+  return result;
+}

@@ -1,0 +1,69 @@
+import { getT } from '@/i18n';
+import { getDb } from '@/server/db/client';
+import { sendMail } from '@/server/mail/index';
+import { escapeHtml } from '@/server/mail/templates';
+import { getSettings } from '@/server/settings/index';
+import { formatPrice } from '@/lib/price';
+import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
+import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
+
+interface MailContext {
+  lang: string;
+  origin: string;
+  siteName: string;
+}
+
+/** The confirmation: each store's lines and totals, the address, and how to pay (cash, bank transfer, or paid). */
+async function orderMail(p: Purchase, ctx: MailContext) {
+  const t = await getT(ctx.lang);
+  const { setting } = await getSettings();
+  const money = (n: number) => formatPrice(n, setting);
+  const first = p.orders[0]!;
+  const address = first.shipping_address;
+  const method = p.payment?.method ?? first.payment_method;
+  const instructions =
+    method === 2
+      ? t('checkout.mail.payCod')
+      : method === 7
+        ? t('checkout.mail.payBank', { ref: p.payment?.details?.transaction_id ?? '' })
+        : t('checkout.mail.payOnline');
+  const text: string[] = [t('checkout.mail.intro', { no: p.order_no }), ''];
+  for (const o of p.orders) {
+    text.push(`${o.store_name} — ${t('checkout.mail.order', { id: o.id })}`);
+    for (const l of o.lines) text.push(`  ${l.quantity} × ${l.title}${l.attributes ? ` (${l.attributes})` : ''}  ${money(l.line_total)}`);
+    text.push(`  ${t('checkout.subtotal')}: ${money(o.subtotal)}`, `  ${t('checkout.discount')}: -${money(o.discount)}`);
+    text.push(`  ${t('checkout.shipping')}: ${money(o.shipping_total)}`, `  ${t('checkout.tax')}: ${money(o.tax)}`);
+    text.push(`  ${t('checkout.total')}: ${money(o.total)}`, '');
+  }
+  text.push(`${t('checkout.grandTotal')}: ${money(p.total)}`);
+  text.push(`${t('checkout.paymentMethod')}: ${PAYMENT_METHODS[method as PaymentMethodId] ?? method}`, instructions, '');
+  if (address)
+    text.push(
+      t('checkout.shippingAddress'),
+      address.name,
+      `${address.address_1} ${address.address_2}`.trim(),
+      `${address.city} ${address.zip}`,
+      `${address.state} ${address.country}`,
+      address.phone,
+      '',
+    );
+  const link = `${ctx.origin}/user/order/${first.id}`;
+  text.push(`${t('checkout.mail.view')}: ${link}`);
+  const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">${text
+    .map((l) => (l ? `<p style="margin:0 0 4px;white-space:pre">${escapeHtml(l)}</p>` : '<br>'))
+    .join('\n')}</body></html>`;
+  return { to: first.email, subject: t('checkout.mail.subject', { site: ctx.siteName, no: p.order_no }), text: text.join('\n'), html };
+}
+
+/** Sends the confirmation of a purchase (after it committed). Never throws: a mail failure leaves the order placed. */
+export async function sendOrderEmail(orderNo: string, ctx: MailContext): Promise<boolean> {
+  const purchase = await purchaseByNo(getDb(), orderNo);
+  if (!purchase.orders.length) return false;
+  return sendMail(await orderMail(purchase, ctx));
+}
+
+/** `order/send-order-email {order_id}`: the user's own order's confirmation again. */
+export async function resendOrderEmail(userId: number, orderId: number, ctx: MailContext): Promise<{ sent: boolean }> {
+  const purchase = await purchaseOf(getDb(), orderId, userId);
+  return { sent: await sendMail(await orderMail(purchase, ctx)) };
+}

@@ -1,0 +1,130 @@
+import { getDb } from '@/server/db/client';
+import { AppError } from '@/server/core/errors';
+import { parseWith } from '@/server/core/validation';
+import type { SessionUser } from '@/server/core/actor';
+import { BankTransferSchema, type OrderActionInput } from '@/lib/schemas/checkout';
+import { getSettings } from '@/server/settings/index';
+import { lockExistingCart } from '@/server/cart/owner';
+import { quoteCheckout } from '@/server/checkout/quote';
+import { NOTHING_SELECTED } from '@/server/checkout/messages';
+import { providerFor } from '@/server/payments/registry';
+import type { PaymentMethodId } from '@/server/payments/methods';
+import type { PaymentProvider } from '@/server/payments/provider';
+import { claimKey, rememberAnswer } from '@/server/orders/idempotency';
+import { takeStock } from '@/server/orders/stock';
+import { useVoucher } from '@/server/orders/voucher-use';
+import { newOrderNo, removeCartLines, writeOrders, type WrittenOrder } from '@/server/orders/write';
+import { ownAddress } from '@/server/orders/addresses';
+
+/** `order/action`'s answer (DESIGN.md checkout contract). */
+export interface PlacedOrder {
+  order_id: number;
+  order_no: string;
+  orders: WrittenOrder[];
+  total: number;
+  currency: string;
+  payment: { method: number; status: 0 | 1; next: string | null };
+}
+
+/** Methods whose provider never leaves the shop (cash on delivery, bank transfer): the shopper goes straight to success. */
+const OFFLINE_METHODS = new Set<number>([2, 7]);
+
+export const successPath = (orderId: number) => `/user/order/success/${orderId}`;
+export const failPath = (orderId: number) => `/user/order/fail/${orderId}`;
+export const payPath = (orderId: number) => `/user/order/pay/${orderId}`;
+
+/** The chosen method's provider, if it exists and is configured: never a fake success. */
+export function chosenProvider(method: number): PaymentProvider {
+  const provider = providerFor(method as PaymentMethodId);
+  if (!provider?.configured())
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'This payment method is not available. Choose another one.',
+      details: { fields: { payment_method: 'This payment method is not available. Choose another one.' } },
+    });
+  return provider;
+}
+
+/**
+ * Places the user's checked cart lines as one order per store, in ONE transaction: claims the
+ * Idempotency-Key, locks the cart, prices everything again from the catalog (the request's amounts are
+ * never read), takes the stock (conditional updates), takes a use of the voucher, writes orders, lines,
+ * history and the payment row, removes the lines. Any failure rolls all of it back. A key seen before
+ * answers the first order (`replayed`).
+ */
+export async function placeOrder(
+  user: SessionUser,
+  input: OrderActionInput,
+  now = new Date(),
+): Promise<PlacedOrder & { replayed: boolean }> {
+  const provider = chosenProvider(input.payment_method);
+  const details = input.payment_method === 7 ? parseWith(BankTransferSchema, input) : null;
+  const { setting } = await getSettings();
+  const currency = setting.currency.toUpperCase();
+  const key = input.idempotency_key;
+  return getDb().transaction(async (tx) => {
+    if (key) {
+      const seen = await claimKey<PlacedOrder>(tx, user.id, key);
+      if (seen) return { ...replayOf(seen.response), replayed: true };
+    }
+    const shipping = await ownAddress(tx, user.id, input.address_id, 'shipping');
+    const billing = input.billing_address_id ? await ownAddress(tx, user.id, input.billing_address_id, 'any') : shipping;
+    // The cart's row lock puts this user's checkouts one after another (per-user voucher limit, the lines).
+    const cartId = await lockExistingCart(tx, { userId: user.id });
+    if (cartId === null) throw new AppError({ code: 'VALIDATION', message: NOTHING_SELECTED });
+    const quote = await quoteCheckout(
+      tx,
+      user.id,
+      { addressId: shipping.id, shippingType: input.shipping_type, voucherCode: input.voucher_code },
+      setting,
+      now,
+    );
+    if (quote.problem) throw new AppError({ code: 'VALIDATION', message: quote.problem });
+    const lines = quote.stores.flatMap((s) => s.lines);
+    await takeStock(
+      tx,
+      lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),
+    );
+    if (quote.voucher) await useVoucher(tx, quote.voucher.id, user.id);
+    const orderNo = newOrderNo(now);
+    const orders = await writeOrders(
+      tx,
+      {
+        userId: user.id,
+        email: user.email,
+        paymentMethod: input.payment_method,
+        gateway: provider.gateway,
+        currency,
+        shippingType: input.shipping_type,
+        shippingAddress: shipping,
+        billingAddress: billing,
+        note: input.note ?? '',
+        paymentDetails: details,
+        quote,
+      },
+      orderNo,
+    );
+    await removeCartLines(
+      tx,
+      cartId,
+      lines.map((l) => l.id),
+    );
+    const orderId = orders[0]!.id;
+    const placed: PlacedOrder = {
+      order_id: orderId,
+      order_no: orderNo,
+      orders,
+      total: quote.totals.total,
+      currency,
+      payment: { method: input.payment_method, status: 0, next: OFFLINE_METHODS.has(input.payment_method) ? successPath(orderId) : null },
+    };
+    if (key) await rememberAnswer(tx, user.id, key, orderNo, placed);
+    return { ...placed, replayed: false };
+  });
+}
+
+/** The first answer to a key; one whose payment had not started yet sends the shopper to the pay page. */
+function replayOf(first: PlacedOrder | null): PlacedOrder {
+  if (!first) throw new AppError({ code: 'CONFLICT', message: 'This order is still being placed. Please wait a moment and reload.' });
+  return { ...first, payment: { ...first.payment, next: first.payment.next ?? payPath(first.order_id) } };
+}

@@ -1,0 +1,155 @@
+import { test, expect } from '../fixtures';
+import { lastMail, signInWithForm } from '../fixtures/auth';
+import { CartPage } from '../cart/cart-page';
+import { accountWithAddress, CheckoutFlow, productToBuy } from './checkout-page';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success once, and gets the mail', async ({
+  page,
+  known,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accountWithAddress(api, baseURL!, 'checkout');
+  const item = await productToBuy(api, known, 0);
+  await api.dispose();
+
+  const cart = new CartPage(page);
+  await cart.addFromProduct(item.slug, 2);
+  await expect(cart.badge(2)).toBeVisible();
+  await cart.open();
+  await cart.ready();
+  await page.getByRole('link', { name: 'Go to shipping' }).click();
+  // Guests sign in first and come back with their cart.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fshipping$/);
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(page.getByText(item.title)).toBeVisible();
+
+  const flow = new CheckoutFlow(page);
+  await flow.look('shipping');
+  await flow.continueFromShipping();
+  await flow.look('checkout');
+  await expect(flow.method('Cash on delivery')).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Stripe' })).toHaveCount(0);
+  await flow.placeOrder();
+  await expect(page).toHaveURL(/\/user\/order\/success\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  const orderNo = (await page.locator('[data-order-no]').textContent())!.trim();
+  await expect(cart.badge(null)).toBeVisible();
+
+  const orderId = page.url().split('/').pop()!;
+  // The spec's one visit: coming back goes home.
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  // The fail page of an unpaid order offers to pay again, once too.
+  await page.goto(`/user/order/fail/${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try paying again' })).toHaveAttribute('href', `/user/order/pay/${orderId}`);
+  await page.goto(`/user/order/fail/${orderId}`);
+  await expect(page).toHaveURL(/\/$/);
+  // Nobody else's order: not found.
+  expect((await page.goto('/user/order/success/999999999'))!.status()).toBe(404);
+
+  // The confirmation is written after the answer: wait for it.
+  await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
+  expect((await lastMail(account.email))?.text).toContain(item.title);
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a signed-in shopper goes from cart to a bank-transfer order through plain forms', async ({ page, known, playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const account = await accountWithAddress(api, baseURL!, 'nojs-checkout');
+    const item = await productToBuy(api, known, 1);
+    await api.dispose();
+    await page.goto('/login');
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/$/);
+
+    await new CartPage(page).addFromProduct(item.slug, 1);
+    await page.goto('/cart');
+    await page.getByRole('link', { name: 'Go to shipping' }).click();
+    const flow = new CheckoutFlow(page);
+    await flow.continueFromShipping();
+    await flow.method('Bank transfer').check();
+    await flow.placeOrder();
+    // Without the transfer's details the form comes back with the reason.
+    await expect(page.getByText('Transaction id is required').first()).toBeVisible();
+    await flow.method('Bank transfer').check();
+    await page.getByLabel('Transaction id').fill('TX-778899');
+    await page.getByLabel('Bank name').fill('First Bank');
+    await page.getByLabel('Account holder name').fill('Test Shopper');
+    await page.getByLabel('Account number').fill('000123456');
+    await page.getByLabel('Branch name').fill('Main');
+    await flow.placeOrder();
+    await expect(page).toHaveURL(/\/user\/order\/success\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+    await expect(page.getByText(/Bank transfer \(reference TX-778899\)/)).toBeVisible();
+  });
+
+  test("shipping shows the spec's messages", async ({ page, playwright, baseURL, known }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const account = await accountWithAddress(api, baseURL!, 'ship-msgs');
+    await api.dispose();
+    await page.goto('/login');
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/shipping');
+    await expect(page.getByText("You don't have any product selected. Please a select a product first.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
+    // /checkout with nothing to buy goes back to shipping, which says why.
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/shipping\?/);
+
+    await new CartPage(page).addFromProduct(known.plain.slug, 1);
+    // An address no demo store ships to.
+    const far = await page.request.post('/api/v1/user/address/action', {
+      data: {
+        name: 'Far Away',
+        email: account.email,
+        phone: '555-123-4567',
+        country: 'BR',
+        state: 'SP',
+        city: 'Santos',
+        zip: '11000',
+        address_1: '1 Rua',
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(far.status(), await far.text()).toBe(200);
+    await page.goto('/shipping');
+    await page
+      .getByRole('group', { name: 'Ship to' })
+      .getByRole('radio', { name: /Far Away/ })
+      .check();
+    await page.getByRole('button', { name: 'Update shipping' }).click();
+    await expect(page.getByText('Product is unable to be shipped.')).toBeVisible();
+  });
+});
+
+test('a guest opening shipping or checkout is sent to sign in', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+});
+
+test('a new account with no address is asked for one', async ({ page, playwright, baseURL, known }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const { signUpByApi, uniqueEmail, nextMail, mailCode } = await import('../fixtures/auth');
+  const email = uniqueEmail('noaddr');
+  await signUpByApi(api, email);
+  await api.post('/api/v1/user/verify', { data: { email, code: mailCode(await nextMail(email)) } });
+  await api.dispose();
+  await page.goto('/login');
+  await signInWithForm(page, email, 'secret-pass');
+  await expect(page).toHaveURL(/\/$/);
+  await new CartPage(page).addFromProduct(known.plain.slug, 1);
+  await expect(new CartPage(page).badge(1)).toBeVisible();
+  await page.goto('/shipping');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please add an address first.' })).toBeVisible();
+  // The address form opens right here.
+  await expect(page.locator('#address-form')).toBeVisible();
+});

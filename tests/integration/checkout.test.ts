@@ -1,0 +1,280 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { useTestDatabase } from '../setup/db';
+import { getDb, queryRows } from '@/server/db/client';
+import { stores, taxRates } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { AppError } from '@/server/core/errors';
+import { placeOrder } from '@/server/orders/place';
+import { previewCheckout, voucherValidity } from '@/server/checkout/preview';
+import { changeCart } from '@/server/cart/change';
+import { cartOf } from '@/server/cart/view';
+import { NO_ADDRESS, NOTHING_SELECTED, UNABLE_TO_SHIP } from '@/server/checkout/messages';
+import { visitOnce } from '@/server/orders/visits';
+import { eq } from 'drizzle-orm';
+import { failure, makeProduct, makeRule, shopBasics } from './cart-fixtures';
+import { countRows, makeVoucher, orderBody, putInCart, shopper, stockOf } from './checkout-fixtures';
+
+useTestDatabase();
+
+let basics: Awaited<ReturnType<typeof shopBasics>>;
+beforeAll(async () => {
+  await seedDemoIfEmpty(getDb());
+  basics = await shopBasics();
+});
+
+const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) =>
+  makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
+
+describe('placing an order', () => {
+  it('writes one order per store, its lines and history, one payment row, takes the stock and empties the checked lines', async () => {
+    const u = await shopper();
+    const a = await product({ selling: 1250, stock: 10 });
+    const b = await product({ storeId: basics.storeB.id, selling: 999, stock: 4 });
+    const kept = await product({ stock: 3 });
+    await putInCart(u.id, a.id, 2);
+    await putInCart(u.id, b.id, 3);
+    const keptLine = await putInCart(u.id, kept.id, 1);
+    await changeCart({ userId: u.id }, { checked: [], unchecked: [keptLine.id] });
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, note: 'Ring twice' }));
+    expect(placed.orders.map((o) => [o.store_id, o.total]).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [basics.storeA.id, 2500],
+      [basics.storeB.id, 2997],
+    ]);
+    expect(placed.total).toBe(5497);
+    expect(placed.payment).toEqual({ method: 2, status: 0, next: `/user/order/success/${placed.order_id}` });
+    expect([await stockOf(a.id), await stockOf(b.id), await stockOf(kept.id)]).toEqual([8, 1, 3]);
+    const [pay] = await queryRows<{ amount: number; method: number; gateway: string; status: string; currency: string }>(
+      getDb(),
+      sql`select amount::int as amount, method, gateway, status, currency from payments where order_no = ${placed.order_no}`,
+    );
+    expect(pay).toEqual({ amount: 5497, method: 2, gateway: 'cod', status: 'pending', currency: 'USD' });
+    expect(await countRows('order_lines', sql`order_id in (select id from orders where order_no = ${placed.order_no})`)).toBe(2);
+    expect(await countRows('order_status_history', sql`order_id in (select id from orders where order_no = ${placed.order_no})`)).toBe(2);
+    const cart = await cartOf({ userId: u.id });
+    expect(cart.cartProducts.map((l) => l.product_id)).toEqual([kept.id]);
+    expect(cart.cartCount).toBe(1);
+  });
+
+  it('ignores any price, total, discount or tax the client sends', async () => {
+    const u = await shopper();
+    const p = await product({ selling: 4000, stock: 5 });
+    await putInCart(u.id, p.id, 1);
+    const placed = await placeOrder(
+      u,
+      orderBody({ address_id: u.addressId, price: 1, unit_price: 1, total: 1, discount: 3999, tax: 0, amount: 1, subtotal: 1 }),
+    );
+    expect(placed.total).toBe(4000);
+    const [o] = await queryRows<{ subtotal: number; discount: number; tax: number; total: number }>(
+      getDb(),
+      sql`select subtotal::int as subtotal, discount::int as discount, tax::int as tax, total::int as total from orders where id = ${placed.order_id}`,
+    );
+    expect(o).toEqual({ subtotal: 4000, discount: 0, tax: 0, total: 4000 });
+  });
+
+  it('answers 409 naming the product when the stock is gone, and writes nothing', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 2 });
+    const other = await product({ stock: 9 });
+    await putInCart(u.id, p.id, 2);
+    await putInCart(u.id, other.id, 1);
+    await getDb().execute(sql`update products set stock = 1 where id = ${p.id}`);
+    const before = await countRows('orders');
+    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId })));
+    expect(err.httpStatus).toBe(409);
+    expect(err.message).toContain((await cartOf({ userId: u.id })).cartProducts[0]!.product.title);
+    expect(await countRows('orders')).toBe(before);
+    expect([await stockOf(p.id), await stockOf(other.id)]).toEqual([1, 9]);
+    expect((await cartOf({ userId: u.id })).cartCount).toBe(3);
+  });
+
+  it("refuses with the spec's messages: no address, nothing selected, a product that cannot ship", async () => {
+    const u = await shopper('US', 'CA');
+    expect(() => orderBody({})).toThrow(NO_ADDRESS);
+    const stranger = await shopper();
+    expect((await failure(placeOrder(u, orderBody({ address_id: stranger.addressId })))).message).toBe(NO_ADDRESS);
+    expect((await failure(placeOrder(u, orderBody({ address_id: u.addressId })))).message).toBe(NOTHING_SELECTED);
+    const rule = await makeRule([{ country: 'GB', price: 300 }]);
+    const p = await product({ shippingRuleId: rule });
+    await putInCart(u.id, p.id, 1);
+    expect((await failure(placeOrder(u, orderBody({ address_id: u.addressId })))).message).toBe(UNABLE_TO_SHIP);
+    expect((await previewCheckout(u.id, { address_id: u.addressId })).problem).toBe(UNABLE_TO_SHIP);
+    // Pickup from the store needs no rule.
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, shipping_type: 2 }));
+    expect(placed.orders).toHaveLength(1);
+  });
+
+  it('keeps the bank transfer fields on the payment row and requires them', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 5 });
+    await putInCart(u.id, p.id, 1);
+    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7 })));
+    expect(err.message).toBe('Transaction id is required');
+    const fields = { transaction_id: 'TX-1', bank_name: 'First Bank', account_holder: 'Ada', account_number: '0012', branch_name: 'Main' };
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7, ...fields }));
+    const [pay] = await queryRows<{ details: unknown; gateway: string }>(
+      getDb(),
+      sql`select details, gateway from payments where order_no = ${placed.order_no}`,
+    );
+    expect(pay).toEqual({ details: fields, gateway: 'bank' });
+  });
+
+  it('refuses a method that is not configured', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 5 });
+    await putInCart(u.id, p.id, 1);
+    for (const method of [8, 99]) {
+      const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: method })));
+      expect(err.message).toBe('This payment method is not available. Choose another one.');
+    }
+  });
+});
+
+describe('shipping, vouchers and tax', () => {
+  it('charges per store shipping, free past the store threshold', async () => {
+    const u = await shopper('US', 'CA');
+    const rule = await makeRule([{ country: 'US', price: 450 }]);
+    const p = await product({ storeId: basics.storeB.id, selling: 3000, shippingRuleId: rule });
+    await putInCart(u.id, p.id, 1);
+    expect((await previewCheckout(u.id, { address_id: u.addressId })).totals).toMatchObject({ shipping: 450, total: 3450 });
+    await getDb().update(stores).set({ freeShippingMin: 3000 }).where(eq(stores.id, basics.storeB.id));
+    try {
+      expect((await previewCheckout(u.id, { address_id: u.addressId })).totals).toMatchObject({ shipping: 0, total: 3000 });
+    } finally {
+      await getDb().update(stores).set({ freeShippingMin: 0 }).where(eq(stores.id, basics.storeB.id));
+    }
+  });
+
+  it('applies flat and capped percent vouchers, and says why one does not apply', async () => {
+    const u = await shopper();
+    const p = await product({ selling: 10_000, stock: 50 });
+    await putInCart(u.id, p.id, 1);
+    const flat = await makeVoucher({ amount: 700 });
+    expect(await voucherValidity(u.id, flat.code)).toMatchObject({ code: flat.code, price_type: 1, amount: 700, discount: 700 });
+    const pct = await makeVoucher({ priceType: 2, amount: 15, maxDiscount: 1200 });
+    expect((await voucherValidity(u.id, pct.code)).discount).toBe(1200);
+    const pct2 = await makeVoucher({ priceType: 2, amount: 15, maxDiscount: 0 });
+    expect((await voucherValidity(u.id, pct2.code)).discount).toBe(1500);
+    const check = (code: string) => () => voucherValidity(u.id, code);
+    const reasons: [() => Promise<unknown>, string][] = [
+      [check('NO-SUCH-CODE'), 'This voucher code does not exist. Check the code and try again.'],
+      [check((await makeVoucher({ minSpend: 20_000 })).code), 'Spend at least $200 to use this voucher.'],
+      [check((await makeVoucher({ endsAt: new Date(Date.now() - 1000) })).code), 'This voucher has expired.'],
+      [check((await makeVoucher({ usageLimit: 1, usedCount: 1 })).code), 'This voucher has been used up.'],
+      [check((await makeVoucher({ status: 2 })).code), 'This voucher is switched off.'],
+      [
+        check((await makeVoucher({ storeId: basics.storeB.id })).code),
+        `This voucher is only for products of ${basics.storeB.name}. Select a product of that store to use it.`,
+      ],
+    ];
+    for (const [attempt, reason] of reasons) {
+      const err = await failure(attempt());
+      expect([err.message, err.envelopeStatus]).toEqual([reason, 201]);
+    }
+    const start = new Date(Date.now() + 86_400_000);
+    const later = await failure(voucherValidity(u.id, (await makeVoucher({ startsAt: start })).code));
+    expect(later.message).toBe(`This voucher can be used from ${start.toISOString().slice(0, 10)}.`);
+  });
+
+  it('spends a voucher once per user by default and splits a shop-wide one over the stores exactly', async () => {
+    const u = await shopper();
+    const a = await product({ selling: 1000, stock: 50 });
+    const b = await product({ storeId: basics.storeB.id, selling: 2000, stock: 50 });
+    await putInCart(u.id, a.id, 1);
+    await putInCart(u.id, b.id, 1);
+    const v = await makeVoucher({ amount: 1001 });
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, voucher_code: v.code.toLowerCase() }));
+    const rows = await queryRows<{ discount: number; total: number }>(
+      getDb(),
+      sql`select discount::int as discount, total::int as total from orders where order_no = ${placed.order_no} order by total`,
+    );
+    expect(rows.reduce((n, r) => n + r.discount, 0)).toBe(1001);
+    expect(placed.total).toBe(3000 - 1001);
+    await putInCart(u.id, a.id, 1);
+    expect((await failure(placeOrder(u, orderBody({ address_id: u.addressId, voucher_code: v.code })))).message).toBe(
+      'You have already used this voucher as many times as it allows.',
+    );
+  });
+
+  it('taxes goods after discounts by the state, else the country, rounded half up', async () => {
+    await getDb()
+      .insert(taxRates)
+      .values([
+        { countryCode: 'CA', stateCode: null, rateBp: 500 },
+        { countryCode: 'CA', stateCode: 'ON', rateBp: 1300 },
+      ]);
+    const on = await shopper('CA', 'ON');
+    const bc = await shopper('CA', 'BC');
+    const p = await product({ selling: 1005, stock: 50 });
+    await putInCart(on.id, p.id, 1);
+    await putInCart(bc.id, p.id, 1);
+    // 1005 × 13 % = 130.65 → 131; 1005 × 5 % = 50.25 → 50.
+    expect((await previewCheckout(on.id, { address_id: on.addressId })).totals).toMatchObject({ tax: 131, total: 1136 });
+    expect((await previewCheckout(bc.id, { address_id: bc.addressId })).totals).toMatchObject({ tax: 50, total: 1055 });
+    const placed = await placeOrder(on, orderBody({ address_id: on.addressId, tax: 0 }));
+    expect(placed.total).toBe(1136);
+  });
+});
+
+describe('under concurrency (PostgreSQL with a pool of 8; PGlite runs them one at a time)', () => {
+  it('50 concurrent checkouts for the last 5 units give exactly 5 orders and stock 0', async () => {
+    const p = await product({ stock: 50 });
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => shopper()));
+    for (const b of buyers) await putInCart(b.id, p.id, 1);
+    await getDb().execute(sql`update products set stock = 5 where id = ${p.id}`);
+    const results = await Promise.allSettled(buyers.map((b) => placeOrder(b, orderBody({ address_id: b.addressId }))));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(5);
+    expect(refused.every((r) => r.reason instanceof AppError && r.reason.httpStatus === 409)).toBe(true);
+    expect(await stockOf(p.id)).toBe(0);
+    expect(await countRows('order_lines', sql`product_id = ${p.id}`)).toBe(5);
+  });
+
+  it('a voucher with one use redeemed by 20 concurrent checkouts: exactly one succeeds', async () => {
+    const p = await product({ stock: 100, selling: 5000 });
+    const v = await makeVoucher({ usageLimit: 1, amount: 1000 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper()));
+    for (const b of buyers) await putInCart(b.id, p.id, 1);
+    const results = await Promise.allSettled(
+      buyers.map((b) => placeOrder(b, orderBody({ address_id: b.addressId, voucher_code: v.code }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [row] = await queryRows<{ used_count: number }>(getDb(), sql`select used_count from vouchers where id = ${v.id}`);
+    expect(row!.used_count).toBe(1);
+    expect(await countRows('orders', sql`voucher_id = ${v.id}`)).toBe(1);
+    expect(await stockOf(p.id)).toBe(99);
+  });
+
+  it('one idempotency key sent 10 times at once gives one order and the same answer; another key a second order', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 100 });
+    await putInCart(u.id, p.id, 2);
+    const body = orderBody({ address_id: u.addressId, idempotency_key: 'key-one-0001' });
+    const results = await Promise.all(Array.from({ length: 10 }, () => placeOrder(u, body)));
+    expect(new Set(results.map((r) => r.order_no)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const { replayed: _a, ...first } = results[0]!;
+    for (const { replayed: _r, ...r } of results) expect(r).toEqual(first);
+    expect(await countRows('orders', sql`user_id = ${u.id}`)).toBe(1);
+    await putInCart(u.id, p.id, 1);
+    const second = await placeOrder(u, orderBody({ address_id: u.addressId, idempotency_key: 'key-two-0002' }));
+    expect(second.order_no).not.toBe(first.order_no);
+    expect(await countRows('orders', sql`user_id = ${u.id}`)).toBe(2);
+    expect(await stockOf(p.id)).toBe(97);
+  });
+});
+
+describe('the success and fail pages', () => {
+  it('show on the first visit and go home on the next', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 5 });
+    await putInCart(u.id, p.id, 1);
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId }));
+    expect(await visitOnce(u.id, placed.order_id, 'success')).toBe('show');
+    expect(await visitOnce(u.id, placed.order_id, 'success')).toBe('home');
+    expect(await visitOnce(u.id, placed.order_id, 'fail')).toBe('show');
+    const other = await shopper();
+    expect((await failure(visitOnce(other.id, placed.order_id, 'success'))).httpStatus).toBe(404);
+  });
+});
