@@ -136,7 +136,7 @@ describe('which variant is sold', () => {
       const sellable = await findSellable(getDb(), p.id, undefined, choice);
       expect(sellable).toMatchObject({ productId: p.id, inventoryId: p.variantIds[i], stock: i === 0 ? 3 : 8 });
     }
-    for (const choice of [{}, { 999_999: 1 }])
+    for (const choice of [{}, { 999_999: 1 }] as Record<string, number>[])
       expect((await failure(findSellable(getDb(), p.id, undefined, choice))).form).toEqual(['Please select all required attributes.']);
   });
 
