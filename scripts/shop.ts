@@ -14,6 +14,7 @@ import { exportCatalog } from '../src/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
 import { sendTestMail } from '../src/server/ops/mail-test';
+import { announceChange } from '../src/server/core/invalidation';
 
 interface Command {
   usage: string;
@@ -48,6 +49,7 @@ const COMMANDS: Record<string, Command> = {
     async run([id]) {
       if (!/^\d{1,9}$/.test(id!)) throw new Error('Give the id from "npm run shop -- seller:list".');
       const done = await approveSeller(Number(id), publicOrigin(), await siteName());
+      await announceChange('stores');
       console.log(`Approved seller ${done.seller_id}: store ${done.store_id} is open at ${done.url}; the seller was emailed.`);
     },
   },
@@ -118,6 +120,8 @@ const COMMANDS: Record<string, Command> = {
     async run([from]) {
       const { rows, present } = readCatalog(from!);
       const counts = await importCatalog(getDb() as Db, rows, present);
+      // Running servers on the same PostgreSQL show the new catalogue at once.
+      await announceChange('catalog');
       console.log(
         `Imported ${Object.entries(counts)
           .map(([section, n]) => `${n} ${section.replace('_', '-')}`)
