@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import { SECTIONS, type Catalog, type Section } from '@/server/ops/catalog-rows';
@@ -85,53 +85,19 @@ async function validate(db: Tx, raw: RawRow[]): Promise<Catalog> {
 export async function importCatalog(db: Db, raw: RawRow[], present: Set<Section>): Promise<ImportCounts> {
   return db.transaction(async (tx) => {
     const catalog = await validate(tx, raw);
-    await upsert(
-      tx,
-      t.categories,
-      catalog.categories.map((c) => ({
-        slug: c.slug,
-        title: c.title,
-        image: c.image,
-        icon: c.icon,
-        featured: c.featured,
-        inFooter: c.in_footer,
-        position: c.position,
-        status: c.status,
-      })),
-    );
-    await upsert(
-      tx,
-      t.brands,
-      catalog.brands.map((b) => ({ slug: b.slug, title: b.title, image: b.image, featured: b.featured, status: b.status })),
-    );
+    // Rows are keyed by column name, as in the file; text the file leaves empty is stored as ''.
+    await upsert(tx, t.categories, catalog.categories);
+    await upsert(tx, t.brands, catalog.brands);
     await upsert(
       tx,
       t.stores,
-      catalog.stores.map((s) => ({
-        slug: s.slug,
-        name: s.name,
-        logo: s.logo,
-        banner: s.banner,
-        description: s.description ?? '',
-        email: s.email,
-        phone: s.phone,
-        address: s.address,
-        status: s.status,
-      })),
+      catalog.stores.map((s) => ({ ...s, description: s.description ?? '' })),
     );
     const categoryId = await slugIds(tx, t.categories);
     await upsert(
       tx,
       t.subCategories,
-      catalog.sub_categories.map((s) => ({
-        slug: s.slug,
-        categoryId: categoryId(s.category),
-        title: s.title,
-        image: s.image,
-        inFooter: s.in_footer,
-        position: s.position,
-        status: s.status,
-      })),
+      catalog.sub_categories.map(({ category, ...s }) => ({ ...s, category_id: categoryId(category) })),
     );
     const [subCategoryId, brandId, storeId] = await Promise.all([
       slugIds(tx, t.subCategories),
@@ -141,25 +107,14 @@ export async function importCatalog(db: Db, raw: RawRow[], present: Set<Section>
     await upsert(
       tx,
       t.products,
-      catalog.products.map((p) => ({
-        slug: p.slug,
-        title: p.title,
-        storeId: storeId(p.store),
-        categoryId: categoryId(p.category),
-        subCategoryId: p.sub_category ? subCategoryId(p.sub_category) : null,
-        brandId: p.brand ? brandId(p.brand) : null,
-        sku: p.sku,
-        unit: p.unit,
-        selling: p.selling,
-        offered: p.offered,
-        stock: p.stock,
-        maxPerOrder: p.max_per_order,
-        refundable: p.refundable,
-        warranty: p.warranty,
-        status: p.status,
-        image: p.image,
-        description: p.description ?? '',
-        overview: p.overview ?? '',
+      catalog.products.map(({ store, category, sub_category, brand, images: _images, description, overview, ...p }) => ({
+        ...p,
+        store_id: storeId(store),
+        category_id: categoryId(category),
+        sub_category_id: sub_category ? subCategoryId(sub_category) : null,
+        brand_id: brand ? brandId(brand) : null,
+        description: description ?? '',
+        overview: overview ?? '',
       })),
     );
     const productId = await slugIds(tx, t.products);
@@ -172,26 +127,23 @@ export async function importCatalog(db: Db, raw: RawRow[], present: Set<Section>
 type SlugTable = typeof t.categories | typeof t.subCategories | typeof t.brands | typeof t.stores | typeof t.products;
 
 /**
- * Inserts rows, or updates the row with the same slug when a value differs (an unchanged row is not
- * touched, so a second import of the same file changes nothing, not even products' updated_at).
+ * Inserts rows (keyed by column name), or updates the row with the same slug when a value differs (an
+ * unchanged row is not touched, so a second import of the same file changes nothing, not even
+ * products' updated_at).
  */
 async function upsert(tx: Tx, table: SlugTable, rows: Record<string, unknown>[]): Promise<void> {
   if (!rows.length) return;
-  const columns = Object.keys(rows[0]!)
-    .filter((c) => c !== 'slug')
-    .map((c) => (table as unknown as Record<string, { name: string }>)[c]!.name);
-  const set: Record<string, SQL> = Object.fromEntries(
-    Object.keys(rows[0]!)
-      .filter((c) => c !== 'slug')
-      .map((c, i) => [c, sql.raw(`excluded.${columns[i]}`)]),
-  );
+  const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
+  const columns = Object.keys(rows[0]!).filter((c) => c !== 'slug');
+  const set: Record<string, SQL> = Object.fromEntries(columns.map((c) => [keyOf.get(c)!, sql.raw(`excluded.${c}`)]));
   if (table === t.products) set.updatedAt = sql`now()`;
   const mine = sql.raw(`(${columns.map((c) => `"${getTableName(table)}".${c}`).join(', ')})`);
   const theirs = sql.raw(`(${columns.map((c) => `excluded.${c}`).join(', ')})`);
-  for (let i = 0; i < rows.length; i += 500) {
+  const values = rows.map((row) => Object.fromEntries(Object.entries(row).map(([c, v]) => [keyOf.get(c)!, v])));
+  for (let i = 0; i < values.length; i += 500) {
     await tx
       .insert(table)
-      .values(rows.slice(i, i + 500) as never)
+      .values(values.slice(i, i + 500) as never)
       .onConflictDoUpdate({ target: table.slug, set, setWhere: sql`${mine} is distinct from ${theirs}` });
   }
 }
