@@ -111,6 +111,10 @@ describe(`backup and restore (${TEST_DB})`, () => {
         ? 'This backup is of a PostgreSQL database; restore it with DATABASE_URL set to an empty PostgreSQL database.'
         : 'This backup is of an embedded database; restore it without DATABASE_URL (into a DATA_DIR).',
     );
+    if (!shop.url)
+      await expect(createBackup({ dataDir: path.join(dir, 'nothing-here') }, path.join(dir, 'x.tar.gz'))).rejects.toThrow(
+        `There is no embedded database in ${path.join(dir, 'nothing-here')} to back up (is DATA_DIR right?).`,
+      );
     const junk = path.join(dir, 'junk.tar.gz');
     fs.writeFileSync(junk, 'not a tarball');
     await expect(restoreBackup(shop, junk, { replace: true })).rejects.toBeInstanceOf(BackupError);

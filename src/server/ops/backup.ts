@@ -49,9 +49,11 @@ function migrationCount(): number {
  * consistent snapshot even while the shop runs.
  */
 export async function createBackup(where: ShopLocation, file: string): Promise<BackupManifest> {
+  const kind = where.url ? 'postgres' : 'pglite';
+  if (kind === 'pglite' && !fs.existsSync(path.join(where.dataDir, 'pg', 'PG_VERSION')))
+    throw new BackupError(`There is no embedded database in ${path.resolve(where.dataDir)} to back up (is DATA_DIR right?).`);
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-backup-'));
   try {
-    const kind = where.url ? 'postgres' : 'pglite';
     const database = await openDatabase({ url: where.url, dataDir: where.dataDir, pool: 1 });
     let fingerprint: Fingerprint;
     try {
