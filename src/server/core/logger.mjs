@@ -1,8 +1,9 @@
 // @ts-check
-// The shop's one logger: JSON lines (pino) with the request id of the request being served, and
-// secrets redacted wherever they appear in a logged object. Plain JavaScript because scripts/serve.mjs
-// (not built) and the built app both import it; the two copies share one instance through globalThis,
-// so a line logged deep in the app carries the id serve.mjs gave the request.
+// The shop's one logger: JSON lines (pino; warnings and errors on stderr, the rest on stdout) with the
+// request id of the request being served, and secrets redacted wherever they appear in a logged object.
+// Plain JavaScript because scripts/serve.mjs (not built) and the built app both import it; the two
+// copies share one instance through globalThis, so a line logged deep in the app carries the id
+// serve.mjs gave the request.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 
@@ -57,7 +58,17 @@ export function createLogger(opts = {}) {
       return request ? { req_id: request.id } : {};
     },
   };
-  return { log: opts.destination ? pino(options, opts.destination) : pino(options), requests };
+  // Warnings and errors go to stderr, the rest to stdout (dedupe: each line to one stream only).
+  const destination =
+    opts.destination ??
+    pino.multistream(
+      [
+        { level: 'trace', stream: process.stdout },
+        { level: 'warn', stream: process.stderr },
+      ],
+      { dedupe: true },
+    );
+  return { log: pino(options, destination), requests };
 }
 
 const KEY = Symbol.for('voltmart.logger');
