@@ -106,6 +106,18 @@ describe('catalogue export and import', () => {
     ]);
   });
 
+  it('an image that is not a path or an http(s) address is refused', async () => {
+    const folder = path.join(dir, 'images');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(
+      path.join(folder, 'brands.csv'),
+      'slug,title,image\nodd-brand,Odd,javascript:alert(1)\nfine-brand,Fine,/uploads/brands/fine.png\n',
+    );
+    const { rows, present } = readCatalog(folder);
+    const error = (await importCatalog(empty.database.db, rows, present).catch((e: unknown) => e)) as CatalogImportError;
+    expect(error.problems).toEqual(['brands.csv line 2: image: must be a path on this shop (/uploads/…) or an http(s) address']);
+  });
+
   it('an unknown column is refused before any row is read', () => {
     const folder = path.join(dir, 'columns');
     fs.mkdirSync(folder);

@@ -39,6 +39,11 @@ const status = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blank(v)),
   z.union([z.literal(0), z.literal(1)], { error: 'must be 1 (shown) or 0 (hidden)' }).default(1),
 );
+/** Images are a path on this shop or an http(s) address: never `javascript:` or `data:`. */
+const IMAGE_URL = /^(\/(?!\/)\S{0,499}|https?:\/\/\S{1,490})$/;
+const IMAGE_MESSAGE = 'must be a path on this shop (/uploads/…) or an http(s) address';
+const imageUrl = z.preprocess(blank, z.string().trim().regex(IMAGE_URL, IMAGE_MESSAGE).optional()).transform((v) => v ?? null);
+
 /** A list: a JSON array, or a CSV cell with the items joined by `|`. */
 const list = z.preprocess(
   (v) =>
@@ -48,7 +53,7 @@ const list = z.preprocess(
           .map((s) => s.trim())
           .filter(Boolean)
       : (blank(v) ?? []),
-  z.array(z.string().trim().min(1).max(500, 'has an item longer than 500 characters')),
+  z.array(z.string().trim().regex(IMAGE_URL, IMAGE_MESSAGE)),
 );
 /** Variant attributes: a JSON object, or a CSV cell `Colour=Black|Wattage=65 W`. */
 const attributes = z.preprocess(
@@ -70,8 +75,8 @@ const attributes = z.preprocess(
 export const CategoryRow = z.object({
   slug,
   title: text(),
-  image: optionalText(500),
-  icon: optionalText(500),
+  image: imageUrl,
+  icon: imageUrl,
   featured: flag(false),
   in_footer: flag(false),
   position: count('a position', 0),
@@ -81,17 +86,17 @@ export const SubCategoryRow = z.object({
   slug,
   category: slug,
   title: text(),
-  image: optionalText(500),
+  image: imageUrl,
   in_footer: flag(false),
   position: count('a position', 0),
   status,
 });
-export const BrandRow = z.object({ slug, title: text(), image: optionalText(500), featured: flag(false), status });
+export const BrandRow = z.object({ slug, title: text(), image: imageUrl, featured: flag(false), status });
 export const StoreRow = z.object({
   slug,
   name: text(),
-  logo: optionalText(500),
-  banner: optionalText(500),
+  logo: imageUrl,
+  banner: imageUrl,
   description: optionalText(20_000),
   email: z.preprocess(blank, z.email('must be an email address').optional()).transform((v) => v ?? null),
   phone: optionalText(40),
@@ -115,7 +120,7 @@ export const ProductRow = z
     refundable: flag(true),
     warranty: optionalText(200),
     status,
-    image: optionalText(500),
+    image: imageUrl,
     images: list,
     description: optionalText(100_000),
     overview: optionalText(20_000),
