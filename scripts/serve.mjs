@@ -3,7 +3,9 @@
 import http from 'node:http';
 import compression from 'compression';
 import zlib from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { answerBadRequest, isClientGone, rawRequestProblem } from './request-guard.mjs';
+import { log, withRequestId } from '../src/server/core/logger.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING ??= 'disabled';
@@ -48,16 +50,17 @@ function shutDownGracefully(server) {
   const stop = async (signal) => {
     if (draining) return;
     draining = true;
-    console.log(`[shutdown] ${signal}: finishing the requests in flight (at most ${GRACE_MS} ms)`);
+    log.info({ signal, grace_ms: GRACE_MS }, 'shutdown: finishing the requests in flight');
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
     const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
     await closed;
     clearTimeout(cut);
     for (const hook of globalThis[Symbol.for('voltmart.shutdown')] ?? []) {
-      await hook().catch((err) => console.error('[shutdown]', err));
+      await hook().catch((err) => log.error({ err }, 'shutdown: a last step failed'));
     }
-    console.log('[shutdown] done');
+    log.info('shutdown done');
+    await new Promise((resolve) => log.flush(() => resolve(undefined)));
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
@@ -65,30 +68,69 @@ function shutDownGracefully(server) {
   return () => draining;
 }
 
+/** The request's id: the proxy's `X-Request-Id` when we trust the proxy and it is sane, else a new one. */
+const TRUST_PROXY = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
+const SANE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+function requestId(req) {
+  const given = req.headers['x-request-id'];
+  return TRUST_PROXY && typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * One JSON line per answered request with LOG_REQUESTS=true; answers of 500 and above always. The
+ * query string is left out (reset links and search words are not the log's business), and headers
+ * (cookies, authorization) are never logged.
+ */
+const LOG_REQUESTS = ['1', 'true'].includes(process.env.LOG_REQUESTS ?? '');
+function logWhenAnswered(req, res, id) {
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const failed = res.statusCode >= 500;
+    if (!failed && !LOG_REQUESTS) return;
+    const line = {
+      req_id: id,
+      method: req.method,
+      path: (req.url ?? '/').split('?')[0],
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    };
+    if (failed) log.error(line, 'request failed');
+    else log.info(line, 'request');
+  });
+}
+
+let draining = () => false;
+
+function answer(req, res) {
+  // A client that hangs up mid-request is not an error of ours: swallow its socket errors quietly.
+  req.on('error', (err) => {
+    if (!isClientGone(err)) log.error({ err }, 'http: request error');
+  });
+  res.on('error', (err) => {
+    if (!isClientGone(err)) log.error({ err }, 'http: response error');
+  });
+  // While shutting down, each connection closes after its answer, so none is left for a new request.
+  if (draining()) res.setHeader('connection', 'close');
+  // Liveness: the process is up and answering; it does not touch the database (that is /readyz).
+  if (req.url === '/healthz') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    return res.end(JSON.stringify({ status: 'ok', uptime_s: Math.round(process.uptime()) }));
+  }
+  const problem = rawRequestProblem(req);
+  if (problem) return answerBadRequest(req, res, problem);
+  compress(req, res, () => {
+    keepWriteCallbacks(res);
+    handler(req, res);
+  });
+}
+
 /** Starts the HTTP server; resolves once the database is migrated and the first page answers. */
 export async function serve({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? '127.0.0.1' } = {}) {
-  let draining = () => false;
   const server = http.createServer((req, res) => {
-    // A client that hangs up mid-request is not an error of ours: swallow its socket errors quietly.
-    req.on('error', (err) => {
-      if (!isClientGone(err)) console.error('[http] request error', err);
-    });
-    res.on('error', (err) => {
-      if (!isClientGone(err)) console.error('[http] response error', err);
-    });
-    // While shutting down, each connection closes after its answer, so none is left for a new request.
-    if (draining()) res.setHeader('connection', 'close');
-    // Liveness: the process is up and answering; it does not touch the database (that is /readyz).
-    if (req.url === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      return res.end(JSON.stringify({ status: 'ok', uptime_s: Math.round(process.uptime()) }));
-    }
-    const problem = rawRequestProblem(req);
-    if (problem) return answerBadRequest(req, res, problem);
-    compress(req, res, () => {
-      keepWriteCallbacks(res);
-      handler(req, res);
-    });
+    const id = requestId(req);
+    res.setHeader('x-request-id', id);
+    logWhenAnswered(req, res, id);
+    withRequestId(id, () => answer(req, res));
   });
   server.keepAliveTimeout = 65_000;
   // Slow clients are bounded (slowloris): headers within 15 s, a whole request within 60 s. A body that
@@ -106,13 +148,13 @@ export async function serve({ port = Number(process.env.PORT ?? 4321), host = pr
   // The first request opens, migrates and (on an empty database) seeds; do it now rather than on a shopper's request.
   const res = await fetch(`${origin}/api/v1/health`);
   if (!res.ok) throw new Error(`Health check failed with HTTP ${res.status}`);
-  console.log(`Voltmart is ready at ${origin}`);
+  log.info({ origin }, `Voltmart is ready at ${origin}`);
   return { server, origin };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   serve().catch((err) => {
-    console.error(err);
+    log.fatal({ err }, 'Voltmart could not start');
     process.exit(1);
   });
 }

@@ -1,78 +1,194 @@
 // `npm run shop -- <command>`: the operator's one entry point for shop tasks on the configured database
 // (DATA_DIR or DATABASE_URL, like the server). Stop the server first when using the embedded database:
 // it belongs to one process.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getEnv } from '../src/server/core/env';
 import { publicOrigin } from '../src/server/core/origin';
-import { migrateDatabase, openDatabase, setDatabase } from '../src/server/db/client';
+import { migrateDatabase, openDatabase, setDatabase, getDb, type Db } from '../src/server/db/client';
 import { getSettings } from '../src/server/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
 import { sendNewsletter } from '../src/server/content/newsletter';
-import { readFileSync } from 'node:fs';
+import { createBackup, restoreBackup } from '../src/server/ops/backup';
+import { exportCatalog } from '../src/server/ops/catalog-export';
+import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
+import { importCatalog } from '../src/server/ops/catalog-import';
+import { sendTestMail } from '../src/server/ops/mail-test';
+import { announceChange } from '../src/server/core/invalidation';
+
+interface Command {
+  usage: string;
+  help: string;
+  /** How many arguments it needs. */
+  args: number;
+  /** Opens and migrates the shop's database first (backup and restore handle the database themselves). */
+  database: boolean;
+  run(args: string[], flags: { yes: boolean }): Promise<void>;
+}
+
+const siteName = async () => (await getSettings()).site_setting.site_name;
+
+const COMMANDS: Record<string, Command> = {
+  'seller:list': {
+    usage: 'seller:list',
+    help: 'list seller applications (id, status, shop, email)',
+    args: 0,
+    database: true,
+    async run() {
+      const rows = await listSellerApplications();
+      if (!rows.length) console.log('No seller applications yet.');
+      for (const r of rows)
+        console.log(`${String(r.id).padStart(5)}  ${r.status.padEnd(9)} ${r.shop_name}  <${r.email}>  ${r.created_at.slice(0, 10)}`);
+    },
+  },
+  'seller:approve': {
+    usage: 'seller:approve <id>',
+    help: "approve a verified application: opens its store page, creates the seller's account and emails them the store's address",
+    args: 1,
+    database: true,
+    async run([id]) {
+      if (!/^\d{1,9}$/.test(id!)) throw new Error('Give the id from "npm run shop -- seller:list".');
+      const done = await approveSeller(Number(id), publicOrigin(), await siteName());
+      await announceChange('stores');
+      console.log(`Approved seller ${done.seller_id}: store ${done.store_id} is open at ${done.url}; the seller was emailed.`);
+    },
+  },
+  'newsletter:send': {
+    usage: 'newsletter:send <subject> <file>',
+    help: "send a newsletter (the file's text; blank lines separate paragraphs) to every confirmed subscriber; each mail carries its unsubscribe link",
+    args: 2,
+    database: true,
+    async run([subject, file]) {
+      const paragraphs = readFileSync(file!, 'utf8')
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const sent = await sendNewsletter(subject!, paragraphs, { origin: publicOrigin(), siteName: await siteName() });
+      console.log(`Sent the newsletter to ${sent} subscriber${sent === 1 ? '' : 's'}.`);
+    },
+  },
+  backup: {
+    usage: 'backup <file.tar.gz>',
+    help: 'write the database and every upload into one file (embedded: stop the server first; PostgreSQL: pg_dump, the shop may keep running)',
+    args: 1,
+    database: false,
+    async run([file]) {
+      const env = getEnv();
+      const manifest = await createBackup({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }, file!);
+      const rows = Object.values(manifest.fingerprint.tables).reduce((a, b) => a + b, 0);
+      console.log(
+        `Backed up ${rows} rows in ${Object.keys(manifest.fingerprint.tables).length} tables and ${manifest.uploads} uploads to ${file}.`,
+      );
+      console.log(`Checksum ${manifest.fingerprint.checksum}`);
+    },
+  },
+  restore: {
+    usage: 'restore <file.tar.gz> [--yes]',
+    help: "replace the shop's database and uploads with a backup's (embedded: stop the server first; --yes when the shop already holds data)",
+    args: 1,
+    database: false,
+    async run([file], { yes }) {
+      const env = getEnv();
+      const { manifest, restored } = await restoreBackup({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }, file!, { replace: yes });
+      console.log(`Restored the backup of ${manifest.created_at} (${manifest.uploads} uploads).`);
+      if (restored.checksum === manifest.fingerprint.checksum) console.log(`Checksum ${restored.checksum} matches the backup's.`);
+      else
+        console.log(
+          `Note: the checksum differs from the one taken at backup time (${manifest.fingerprint.checksum}); on PostgreSQL that happens when the shop was written to while pg_dump ran.`,
+        );
+      console.log('Start the server: it applies any migration newer than the backup.');
+    },
+  },
+  'catalog:export': {
+    usage: 'catalog:export <file.json | folder>',
+    help: 'write categories, sub-categories, brands, stores, products (with images and stock) and variants: one JSON file, or a folder of CSV files',
+    args: 1,
+    database: true,
+    async run([to]) {
+      const catalog = await exportCatalog(getDb());
+      writeCatalog(to!, catalog);
+      console.log(
+        `Exported ${catalog.products.length} products, ${catalog.variants.length} variants, ${catalog.categories.length} categories, ${catalog.brands.length} brands and ${catalog.stores.length} stores to ${to}.`,
+      );
+    },
+  },
+  'catalog:import': {
+    usage: 'catalog:import <file.json | folder>',
+    help: 'add or update the catalogue from such a file or folder; every row is checked first and any problem (listed with its line) imports nothing; importing twice changes nothing',
+    args: 1,
+    database: true,
+    async run([from]) {
+      const { rows, present } = readCatalog(from!);
+      const counts = await importCatalog(getDb() as Db, rows, present);
+      // Running servers on the same PostgreSQL show the new catalogue at once.
+      await announceChange('catalog');
+      console.log(
+        `Imported ${Object.entries(counts)
+          .map(([section, n]) => `${n} ${section.replace('_', '-')}`)
+          .join(', ')}.`,
+      );
+    },
+  },
+  'mail:test': {
+    usage: 'mail:test <to>',
+    help: 'send a test message to this address the way the shop sends mail (SMTP_URL, else a file in DATA_DIR/mail)',
+    args: 1,
+    database: true,
+    async run([to]) {
+      console.log(await sendTestMail(to!, await siteName()));
+    },
+  },
+};
 
 const HELP = `Usage: npm run shop -- <command> [arguments]
 
 Commands:
-  seller:list            list seller applications (id, status, shop, email)
-  seller:approve <id>    approve a verified application: opens its store page, creates the
-                         seller's account and emails them the store's address
-  newsletter:send <subject> <file>
-                         send a newsletter (the file's text; blank lines separate paragraphs) to
-                         every confirmed subscriber; each mail carries its unsubscribe link
-  --help                 show this help
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}\n      ${c.help}`)
+  .join('\n')}
+  --help
+      show this help
 
-The command works on the shop's database: DATABASE_URL when set, else the embedded one in DATA_DIR
-(default ./data). With the embedded database, stop the server first.`;
+Every command works on the shop's database: DATABASE_URL when set, else the embedded one in DATA_DIR
+(default ./data). With the embedded database, stop the server first (it belongs to one process).`;
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-const [command, ...args] = positionals;
-if (values.help || !command || command === 'help') {
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { help: { type: 'boolean', short: 'h' }, yes: { type: 'boolean', short: 'y' } },
+});
+const [name, ...args] = positionals;
+if (values.help || !name || name === 'help') {
   console.log(HELP);
-  process.exit(command || values.help ? 0 : 2);
+  process.exit(name || values.help ? 0 : 2);
 }
-if (!['seller:list', 'seller:approve', 'newsletter:send'].includes(command)) {
-  console.error(`Unknown command "${command}".\n\n${HELP}`);
+const command = COMMANDS[name];
+if (!command) {
+  console.error(`Unknown command "${name}".\n\n${HELP}`);
   process.exit(2);
 }
-if (command === 'seller:approve' && !/^\d{1,9}$/.test(args[0] ?? '')) {
-  console.error('Usage: npm run shop -- seller:approve <id>   (the id from "npm run shop -- seller:list")');
-  process.exit(2);
-}
-
-if (command === 'newsletter:send' && (!args[0] || !args[1])) {
-  console.error('Usage: npm run shop -- newsletter:send "<subject>" <file>');
+if (args.length < command.args) {
+  console.error(`Usage: npm run shop -- ${command.usage}`);
   process.exit(2);
 }
 
-const env = getEnv();
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: 2 });
-setDatabase(database);
 let code = 0;
 try {
-  await migrateDatabase(database);
-  if (command === 'seller:list') {
-    const rows = await listSellerApplications();
-    if (!rows.length) console.log('No seller applications yet.');
-    for (const r of rows)
-      console.log(`${String(r.id).padStart(5)}  ${r.status.padEnd(9)} ${r.shop_name}  <${r.email}>  ${r.created_at.slice(0, 10)}`);
-  } else if (command === 'newsletter:send') {
-    const paragraphs = readFileSync(args[1]!, 'utf8')
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const { site_setting } = await getSettings();
-    const sent = await sendNewsletter(args[0]!, paragraphs, { origin: publicOrigin(), siteName: site_setting.site_name });
-    console.log(`Sent the newsletter to ${sent} subscriber${sent === 1 ? '' : 's'}.`);
+  if (command.database) {
+    const env = getEnv();
+    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: 2 });
+    setDatabase(database);
+    try {
+      await migrateDatabase(database);
+      await command.run(args, { yes: Boolean(values.yes) });
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
   } else {
-    const { site_setting } = await getSettings();
-    const done = await approveSeller(Number(args[0]), publicOrigin(), site_setting.site_name);
-    console.log(`Approved seller ${done.seller_id}: store ${done.store_id} is open at ${done.url}; the seller was emailed.`);
+    await command.run(args, { yes: Boolean(values.yes) });
   }
 } catch (err) {
   console.error((err as Error).message);
   code = 1;
-} finally {
-  setDatabase(undefined);
-  await database.close();
 }
 process.exit(code);

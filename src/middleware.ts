@@ -15,6 +15,7 @@ import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
 import { publicOrigin } from '@/server/core/origin';
 import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
+import { log } from '@/server/core/logger.mjs';
 
 /** Builds the request context once (language, identity, settings) and adds security headers; work queued for after the answer waits until it is sent. */
 export const onRequest = defineMiddleware((ctx, next) => sendThenRun(() => handle(ctx, next)));
@@ -80,7 +81,7 @@ async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Respon
     applySecurityHeaders(safe.headers);
     return safe;
   } catch (err) {
-    console.error('[error-page] the error page failed', err);
+    log.error({ err }, 'error-page: the error page failed');
     const fallback = errorPageFallback();
     applySecurityHeaders(fallback.headers);
     return fallback;

@@ -4,6 +4,8 @@ import { DataDirLockedError } from '@/server/db/lock';
 import { settleAfterAnswer } from '@/server/core/background';
 import { testRoutesProblem } from '@/server/test-routes';
 import { onShutdown } from '@/server/core/shutdown';
+import { log } from '@/server/core/logger.mjs';
+import { listenForChanges } from '@/server/core/invalidation';
 
 let ready: Promise<void> | undefined;
 
@@ -15,10 +17,9 @@ let ready: Promise<void> | undefined;
 export function ensureReady(): Promise<void> {
   ready ??= boot().catch((err) => {
     const known = err instanceof DataDirLockedError || err instanceof InvalidEnvError;
-    const message = known
-      ? `Voltmart could not start. ${(err as Error).message}`
-      : `Voltmart could not start: ${(err as Error).stack ?? err}`;
-    console.error(`\n${message}\n`);
+    // A known problem is told in words; anything else carries its stack (in `err`).
+    if (known) log.fatal(`Voltmart could not start. ${(err as Error).message}`);
+    else log.fatal({ err }, `Voltmart could not start: ${(err as Error).message ?? err}`);
     process.exit(1);
   });
   return ready;
@@ -36,10 +37,13 @@ async function boot(): Promise<void> {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
+  // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
+  const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
   // before the database closes (an embedded database is then unlocked for the next start).
   onShutdown(async () => {
     await settleAfterAnswer();
+    await unlisten();
     await database.close();
   });
 }

@@ -12,6 +12,7 @@ import { completeSocialCallback } from '@/server/web/social-callback';
 import { SOCIAL_COOKIE, setPendingSocialLogin } from '@/server/web/social-cookies';
 import { createSession, findSessionUser, hashToken, SESSION_COOKIE } from '@/server/auth/sessions';
 import { startFakeOAuthProvider } from '../fakes/oauth-provider.mjs';
+import { log } from '@/server/core/logger.mjs';
 
 useTestDatabase();
 
@@ -111,7 +112,7 @@ describe('/social-callback handling', () => {
     const ctx = { url, cookies: garbled.cookies, request: new Request(url), locals: { settings: { setting }, sessionHash: null } };
     expect(await completeSocialCallback(ctx as never, env)).toEqual({ ok: false, reason: 'state', provider: null });
 
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(log, 'error').mockImplementation(() => {});
     const broken = { ...ctx, cookies: jar().cookies, locals: {} };
     const pendingCookie = jar();
     setPendingSocialLogin(pendingCookie.cookies, {

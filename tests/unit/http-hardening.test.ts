@@ -7,6 +7,7 @@ import { AppError } from '@/server/core/errors';
 import { AddressSchema } from '@/lib/schemas/account';
 import { ContactSchema } from '@/lib/schemas/forms';
 import { SignupSchema } from '@/lib/schemas/auth';
+import { log } from '@/server/core/logger.mjs';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,12 +28,12 @@ describe('slow and vanishing clients', () => {
     const reset = new ReadableStream<Uint8Array>({ pull: (c) => c.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })) });
     const err = (await readBytes(post(reset), 1024).catch((e: unknown) => e)) as AppError;
     expect(err.code).toBe('CLIENT_CLOSED');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
     expect(fail(err).status).toBe(400);
     expect(fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })).status).toBe(400);
-    expect(log).not.toHaveBeenCalled();
+    expect(logged).not.toHaveBeenCalled();
     expect(fail(new Error('a real bug')).status).toBe(500);
-    expect(log).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });
 

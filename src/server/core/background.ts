@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { log } from '@/server/core/logger.mjs';
 
 /**
  * Work that runs after the answer is sent (mail, for now). Its failure is logged, never the shopper's
@@ -26,7 +27,7 @@ export function runAfterAnswer(label: string, task: () => Promise<void>): void {
   });
   const run: Promise<void> = opened
     .then(task)
-    .catch((err: unknown) => console.error(`[${label}] failed after the answer was sent`, err))
+    .catch((err: unknown) => log.error({ err }, `${label}: failed after the answer was sent`))
     .finally(() => pending.delete(run));
   pending.add(run);
 }

@@ -54,7 +54,10 @@ export const EnvSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Log one JSON line per answered request (scripts/serve.mjs); answers of 500 and above are always logged. */
   LOG_REQUESTS: flag,
+  /** pino level: fatal, error, warn, info (default), debug, trace or silent (src/server/core/logger.mjs). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
   /** Regional redirect (spec section 1): visitors from this country (ISO code, read from a trusted proxy header) go to REGIONAL_REDIRECT_URL. */
   REGIONAL_REDIRECT_COUNTRY: z
     .string()

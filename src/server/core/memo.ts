@@ -1,7 +1,8 @@
 /**
  * A value each process keeps for a few seconds: settings, languages, the category tree. They change
  * rarely and nearly every request reads them, so a burst of requests costs one query. It is only a
- * cache: several processes each keep their own, and a change shows everywhere within the TTL.
+ * cache: several processes each keep their own; a change announced with announceChange()
+ * (core/invalidation.ts) empties them in every process at once, and anything else shows within the TTL.
  */
 export interface Memo<T> {
   get(): Promise<T>;
@@ -61,7 +62,12 @@ export function keyedMemo<T>(ttlMs: number, maxEntries: number): KeyedMemo<T> {
   return memo;
 }
 
-/** Forgets every memo of this process (tests, after an admin change). */
+/** Adds another per-process cache (the guest page cache) to what clearMemos() forgets. */
+export function registerCache(cache: { clear(): void }): void {
+  all.add(cache);
+}
+
+/** Forgets every memo and registered cache of this process (tests; a change announced by core/invalidation.ts). */
 export function clearMemos(): void {
   for (const memo of all) memo.clear();
 }

@@ -16,6 +16,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs fn while this process holds a named lock that every process of the shop shares. */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: LISTEN on a channel (one connection kept for it, reconnected when lost; `onListen`
+   * runs each time it is listening again) and NOTIFY every process listening on it. The embedded
+   * database has one process, so it has neither.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,7 +70,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         conn.release();
       }
     };
-    return { db, kind: 'postgres', withLock, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      withLock,
+      listen: async (channel, onNotify, onListen) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const dataDir = opts.dataDir ?? './data';
   const memory = dataDir.startsWith('memory://');

@@ -24,15 +24,19 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      const release = () => {
+      const unlock = () => {
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {
           /* already gone */
         }
       };
-      process.once('exit', release);
-      return release;
+      process.once('exit', unlock);
+      // Released by hand (a command that opens the directory several times): the exit hook is not needed any more.
+      return () => {
+        process.off('exit', unlock);
+        unlock();
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(file, 'utf8'));

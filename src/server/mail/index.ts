@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getEnv } from '@/server/core/env';
+import { log } from '@/server/core/logger.mjs';
 
 /** One message: a plain text part and an HTML part. */
 export interface Mail {
@@ -59,7 +60,7 @@ export async function sendMail(mail: Mail): Promise<boolean> {
     await fs.writeFile(path.join(dir, `${base}.json`), JSON.stringify(entry, null, 2));
     return true;
   } catch (err) {
-    console.error('[mail] could not send', { to: mail.to, subject: mail.subject }, err);
+    log.error({ err, to: mail.to, subject: mail.subject }, 'mail: could not send');
     return false;
   }
 }

@@ -3,6 +3,8 @@ import { settings as settingsTable, languages } from '@/server/db/schema';
 import { SettingsSchema, type Settings } from '@/lib/schemas/settings';
 import { asc, eq } from 'drizzle-orm';
 import { memoFor } from '@/server/core/memo';
+import { log } from '@/server/core/logger.mjs';
+import { announceChange } from '@/server/core/invalidation';
 
 /** Settings change rarely; each process keeps them a few seconds so every page need not ask. */
 const settingsMemo = memoFor(5_000, loadSettings);
@@ -18,19 +20,20 @@ async function loadSettings(): Promise<Settings> {
   const parsed = SettingsSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   // A bad stored value must not take the shop down: log it and fall back to defaults for that key.
-  console.error('[settings] invalid stored settings, using defaults where bad', parsed.error.issues);
+  log.error({ issues: parsed.error.issues }, 'settings: invalid stored settings, using defaults where bad');
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
   return SettingsSchema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
 }
 
-/** Writes one settings key (validated against its schema) and drops this process's cache. */
+/** Writes one settings key (validated against its schema) and drops every process's cached settings. */
 export async function putSetting<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {
   const checked = SettingsSchema.shape[key].parse(value);
   await getDb()
     .insert(settingsTable)
     .values({ key, value: checked })
     .onConflictDoUpdate({ target: settingsTable.key, set: { value: checked, updatedAt: new Date() } });
-  settingsMemo.clear();
+  // Every process of the shop forgets its cached settings and the pages built with them.
+  await announceChange('settings');
 }
 
 export function clearSettingsCache(): void {

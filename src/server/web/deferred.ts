@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { log } from '@/server/core/logger.mjs';
 
 /**
  * Loads a part of a page below the fold (reviews, suggestions) so that its failure never breaks the
@@ -9,7 +10,7 @@ export async function loadDeferred<T>(Astro: Pick<AstroGlobal, 'locals'>, what: 
   try {
     return await load();
   } catch (err) {
-    console.error(`[page] ${what} could not be loaded; the page is shown without it`, err);
+    log.error({ err }, `page: ${what} could not be loaded; the page is shown without it`);
     Astro.locals.degraded = true;
     return null;
   }

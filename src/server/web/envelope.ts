@@ -1,5 +1,6 @@
 import { cacheHeader, CACHE } from '@/server/web/cache';
 import { AppError, isAppError } from '@/server/core/errors';
+import { log } from '@/server/core/logger.mjs';
 
 export interface Envelope<T> {
   status: number;
@@ -25,7 +26,7 @@ export function fail(err: unknown): Response {
     : isClientGone(err)
       ? new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' })
       : new AppError({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
-  if (appError.code === 'INTERNAL') console.error('[api] unexpected error', err);
+  if (appError.code === 'INTERNAL') log.error({ err }, 'api: unexpected error');
   const body: Envelope<Record<string, unknown>> = {
     status: appError.envelopeStatus,
     message: appError.message,

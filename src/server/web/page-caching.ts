@@ -2,9 +2,11 @@ import type { APIContext } from 'astro';
 import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_NO_STORE, publicHeaders } from '@/server/web/cache';
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
+import { registerCache } from '@/server/core/memo';
 
-/** This process's memory of guest pages (see page-cache.ts). */
+/** This process's memory of guest pages (see page-cache.ts); emptied with the memos when a change is announced. */
 export const pageCache = new PageCache();
+registerCache(pageCache);
 
 /** True when this request may be answered from memory: a guest reading, with no flash waiting. */
 const mayUseMemory = (ctx: APIContext) =>

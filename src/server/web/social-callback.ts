@@ -7,6 +7,7 @@ import { finishSocialLogin, socialCallbackUrl } from '@/server/auth/social/login
 import { takePendingSocialLogin } from '@/server/web/social-cookies';
 import { isSocialLoginError, type SocialFailure } from '@/server/auth/social/errors';
 import type { SocialProviderId } from '@/server/auth/social/providers';
+import { log } from '@/server/core/logger.mjs';
 
 export type SocialCallbackResult =
   | { ok: true; redirect: string; provider: SocialProviderId; created: boolean }
@@ -37,10 +38,10 @@ export async function completeSocialCallback(ctx: CallbackContext, env: Env = ge
     return { ok: true, redirect: done.redirect, provider: done.provider, created: done.created };
   } catch (err) {
     if (isSocialLoginError(err)) {
-      console.warn(`[social-login] ${pending?.provider ?? 'unknown'}: ${err.reason} (${err.message})`);
+      log.warn({ provider: pending?.provider ?? 'unknown', reason: err.reason }, `social-login: ${err.message}`);
       return { ok: false, reason: err.reason, provider: pending?.provider ?? null };
     }
-    console.error('[social-login] unexpected failure', err);
+    log.error({ err }, 'social-login: unexpected failure');
     return { ok: false, reason: 'unexpected', provider: pending?.provider ?? null };
   }
 }

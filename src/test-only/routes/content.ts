@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { blogPosts, products, staticPages } from '@/server/db/schema';
-import { pageCache } from '@/server/web/page-caching';
+import { announceChange } from '@/server/core/invalidation';
 import { getSettings, putSetting } from '@/server/settings';
 import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
 
@@ -10,7 +10,8 @@ import { blogPostUrl, pageUrl, productUrl } from '@/lib/urls';
  * Test-only route (404 unless ENABLE_TEST_ROUTES=1) for the stored-HTML specs: `POST {kind, html}` writes
  * raw, unsanitized HTML straight into the database, as an operator's editor or an old import could:
  * `page` (the static page `xss-check`), `post` (the blog post `xss-check`) or `product` (the description
- * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages.
+ * of the first product). Answers `{url}` of the page that renders it; forgets cached guest pages in every
+ * process (announceChange).
  * `POST {kind: 'restore'}` removes that page and post and gives the product its description back.
  * `POST {kind: 'vendor_registration', on}` flips the seller-registration switch; `{kind: 'analytics', on}`
  * switches Google Analytics on with the id G-TEST12345 (or off); `{kind: 'scripts', on}` switches tag manager
@@ -29,7 +30,7 @@ export const POST: APIRoute = async ({ request }) => {
   };
   if (kind === 'analytics') {
     await putSetting('setting', { ...(await getSettings()).setting, enable_ga: on === true, ga_id: on ? 'G-TEST12345' : '' });
-    pageCache.clear();
+    await announceChange('test');
     return Response.json({ ok: true });
   }
   if (kind === 'scripts') {
@@ -50,7 +51,7 @@ export const POST: APIRoute = async ({ request }) => {
   }
   if (kind === 'vendor_registration') {
     await putSetting('setting', { ...(await getSettings()).setting, vendor_registration: on === true });
-    pageCache.clear();
+    await announceChange('test');
     return Response.json({ ok: true });
   }
   const db = getDb();
@@ -59,7 +60,7 @@ export const POST: APIRoute = async ({ request }) => {
     await db.delete(blogPosts).where(eq(blogPosts.slug, 'xss-check'));
     for (const [id, description] of originals) await db.update(products).set({ description }).where(eq(products.id, id));
     originals.clear();
-    pageCache.clear();
+    await announceChange('test');
     return Response.json({ ok: true });
   }
   let url: string;
@@ -92,6 +93,6 @@ export const POST: APIRoute = async ({ request }) => {
     await db.update(products).set({ description: html }).where(eq(products.id, first!.id));
     url = productUrl(first!);
   }
-  pageCache.clear();
+  await announceChange('test');
   return Response.json({ url });
 };

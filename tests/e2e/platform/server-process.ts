@@ -10,9 +10,10 @@ export interface Server {
   output: () => string;
 }
 
-export async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+/** Starts scripts/serve.mjs on `port`; `args` such as `['--build', 'dist-e2e']` serve another build. */
+export async function startServer(env: Record<string, string>, port: number, args: string[] = []): Promise<Server> {
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

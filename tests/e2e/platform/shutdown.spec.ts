@@ -65,7 +65,7 @@ test('SIGTERM under load loses no acknowledged write and leaves the embedded dat
     };
     await Promise.all([0, 1, 2, 3, 4].map(client));
     expect(await exited, server.output()).toBe(0);
-    expect(server.output()).toContain('[shutdown] done');
+    expect(server.output()).toContain('shutdown done');
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     // Every acknowledged address is on disk.

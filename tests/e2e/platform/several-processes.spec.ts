@@ -1,0 +1,160 @@
+import postgres from 'postgres';
+import { test, expect } from '../fixtures';
+import { DEMO_COUNTS } from '@/server/demo/known';
+import { startServer, stop, type Server } from './server-process';
+
+/**
+ * Several processes (issue 18): two production server processes on one PostgreSQL database. Both start
+ * at once on an empty database and the demo shop is loaded once; a session opened on one is signed in
+ * on the other; a cart filled on one is the cart on the other; 20 failed sign-ins split across both are
+ * counted together; a product changed through one is what the other serves as soon as it has heard
+ * the change (LISTEN/NOTIFY), although its guest page cache held the old page.
+ */
+const BASE = Number(process.env.E2E_PORT ?? 4399);
+const PORTS = [BASE + 5, BASE + 8];
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAME = `voltmart_e2e_two_${process.pid}`;
+const URL_ = ADMIN_URL.replace(/\/[^/]*$/, `/${NAME}`);
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let admin: postgres.Sql;
+let a: Server;
+let b: Server;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${NAME} with (force)`);
+  await admin.unsafe(`create database ${NAME}`);
+  // TRUST_PROXY: each test below comes from its own client address (X-Forwarded-For), so the throttle
+  // counts of one do not spill into another.
+  const env = { DATABASE_URL: URL_, DATABASE_POOL: '4', SEED: 'demo', ENABLE_TEST_ROUTES: '1', TRUST_PROXY: 'true' };
+  [a, b] = (await Promise.all(PORTS.map((port) => startServer(env, port, ['--build', 'dist-e2e'])))) as [Server, Server];
+});
+
+test.afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map(stop));
+  await admin.unsafe(`drop database if exists ${NAME} with (force)`);
+  await admin.end();
+});
+
+/** A client of one process: its origin, a cookie jar shared between processes, and a client address. */
+function client(ip: string) {
+  const jar = new Map<string, string>();
+  const call = async (server: Server, path: string, body?: unknown) => {
+    const res = await fetch(`${server.origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        'x-forwarded-for': ip,
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json', origin: server.origin }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const value = pair!.slice(at + 1);
+      if (value && !/max-age=0/i.test(line)) jar.set(pair!.slice(0, at), value);
+      else jar.delete(pair!.slice(0, at));
+    }
+    return res;
+  };
+  return { call, jar };
+}
+
+test('both start together on an empty database; the demo shop is loaded once', async () => {
+  expect(a.output(), a.output()).toContain('is ready at');
+  expect(b.output(), b.output()).toContain('is ready at');
+  const db = postgres(URL_, { max: 1, onnotice: () => {} });
+  const n = (await db<{ n: number }[]>`select count(*)::int as n from products`)[0]!.n;
+  const s = (await db<{ s: number }[]>`select count(*)::int as s from settings where key = 'setting'`)[0]!.s;
+  await db.end();
+  expect(n).toBe(DEMO_COUNTS.products);
+  expect(s).toBe(1);
+  for (const server of [a, b]) {
+    const ready = await (await fetch(`${server.origin}/readyz`)).json();
+    expect(ready).toMatchObject({ ready: true, kind: 'postgres', caches: { shared: 'listening' } });
+  }
+});
+
+test('a session opened on one process is signed in on the other, and so is its cart', async () => {
+  const shopper = client('198.51.100.10');
+  const email = `two-processes-${Date.now()}@example.com`;
+  const password = 'a-long-enough-password';
+  const signup = await shopper.call(a, '/api/v1/user/signup', { name: 'Two Processes', email, password, password_confirmation: password });
+  expect(signup.status, await signup.clone().text()).toBe(200);
+
+  const profile = await shopper.call(b, '/api/v1/user/profile');
+  expect(profile.status).toBe(200);
+  expect((await profile.json()).data).toMatchObject({ email });
+
+  const db = postgres(URL_, { max: 1, onnotice: () => {} });
+  const [row] = await db<{ id: number }[]>`select p.id from products p where p.status = 1 and p.stock > 5
+    and not exists (select 1 from inventories i where i.product_id = p.id) order by p.id limit 1`;
+  await db.end();
+  const productId = row!.id;
+  const added = await shopper.call(a, '/api/v1/cart/action', { product_id: productId, quantity: 1 });
+  expect(added.status, await added.clone().text()).toBe(200);
+  const cart = await (await shopper.call(b, '/api/v1/cart/by-user')).json();
+  expect(cart.data.cartCount).toBe(1);
+  expect(cart.data.cartProducts[0]).toMatchObject({ product_id: productId, quantity: 1 });
+
+  // Signed out on B: the session is gone on A too.
+  expect((await shopper.call(b, '/api/v1/user/logout', {})).status).toBe(200);
+  expect((await shopper.call(a, '/api/v1/user/profile')).status).toBe(401);
+
+  // Signed in again on B, the cart is there on A.
+  const signin = await shopper.call(b, '/api/v1/user/signin', { email, password });
+  expect(signin.status, await signin.clone().text()).toBe(200);
+  expect((await (await shopper.call(a, '/api/v1/cart/by-user')).json()).data.cartCount).toBe(1);
+});
+
+test('20 failed sign-ins split across both processes are counted together', async () => {
+  const attacker = client('203.0.113.77');
+  const statuses: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await attacker.call(i % 2 ? b : a, '/api/v1/user/signin', { email: `nobody-${i}@example.com`, password: 'wrong-password' });
+    statuses.push(res.status);
+  }
+  expect(
+    statuses.every((s) => s === 401 || s === 422),
+    statuses.join(','),
+  ).toBe(true);
+  for (const server of [a, b]) {
+    const res = await attacker.call(server, '/api/v1/user/signin', { email: 'nobody-else@example.com', password: 'wrong-password' });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+  }
+  // Another address is not affected.
+  const other = await client('203.0.113.78').call(b, '/api/v1/user/signin', {
+    email: 'nobody-else@example.com',
+    password: 'wrong-password',
+  });
+  expect(other.status).not.toBe(429);
+});
+
+test('a product changed through one process is what the other serves once it has heard the change', async () => {
+  const guest = client('198.51.100.20');
+  const marker = `Changed through process A ${Date.now()}`;
+  // Which product the test route changes (the first active one), read from B before the change.
+  const probe = await guest.call(a, '/test-only/content', { kind: 'product', html: '<p>probe</p>' });
+  const { url } = (await probe.json()) as { url: string };
+  const heard = async (server: Server) => (await (await fetch(`${server.origin}/readyz`)).json()).caches.received as number;
+
+  // B renders the page and keeps it in its guest page cache.
+  await expect.poll(async () => (await fetch(`${b.origin}${url}`)).headers.get('x-page-cache')).toBe('hit');
+  expect(await (await fetch(`${b.origin}${url}`)).text()).not.toContain(marker);
+
+  const before = await heard(b);
+  const changed = await guest.call(a, '/test-only/content', { kind: 'product', html: `<p>${marker}</p>` });
+  expect(changed.status).toBe(200);
+  await expect.poll(() => heard(b), { timeout: 30_000 }).toBeGreaterThan(before);
+  const page = await fetch(`${b.origin}${url}`);
+  expect(page.headers.get('x-page-cache')).not.toBe('hit');
+  expect(await page.text()).toContain(marker);
+
+  await guest.call(a, '/test-only/content', { kind: 'restore' });
+});
