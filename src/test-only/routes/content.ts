@@ -46,7 +46,7 @@ export const POST: APIRoute = async ({ request }) => {
           ]
         : [],
     );
-    pageCache.clear();
+    await announceChange('test');
     return Response.json({ ok: true });
   }
   if (kind === 'vendor_registration') {
