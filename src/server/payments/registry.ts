@@ -1,8 +1,10 @@
 import type { PaymentMethodId } from '@/server/payments/methods';
 import type { PaymentProvider } from '@/server/payments/provider';
+import { razorpayProvider } from '@/server/payments/razorpay';
+import { stripeProvider } from '@/server/payments/stripe';
 
 /** Every provider that exists, one line each (one file per provider in this folder). */
-const PROVIDERS: PaymentProvider[] = [];
+const PROVIDERS: PaymentProvider[] = [razorpayProvider, stripeProvider];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
   return PROVIDERS.find((provider) => provider.method === method);

@@ -1,0 +1,451 @@
+// A local stand-in for the payment gateways' APIs, for tests only: the real services cannot be reached
+// from the machines this project is built on. One server, a path prefix per provider; each part follows
+// the provider's documented requests and answers (auth headers, body encoding, amounts in minor units)
+// closely enough for the official SDKs, and signs its webhooks and callbacks as the provider does, with
+// the same secrets as the shop's test configuration.
+//
+//   Stripe    /v1/payment_intents[/:id[/confirm]]   (the SDK has no path prefix: /v1 is Stripe's)
+//             GET /stripe/v3/stripe.js               a small Stripe.js stand-in (Payment Element + confirmPayment)
+//             webhooks: Stripe-Signature  t=…,v1=HMAC-SHA256(whsec, `${t}.${body}`)
+//   Razorpay  /razorpay/v1/orders, /razorpay/v1/payments/:id[/capture]   (HTTP Basic key_id:key_secret)
+//             GET /razorpay/v1/checkout.js           a small Checkout stand-in (modal with Pay / Cancel)
+//             callback: razorpay_signature = HMAC-SHA256(key_secret, `${order_id}|${payment_id}`)
+//             webhooks: X-Razorpay-Signature = HMAC-SHA256(webhook_secret, body), X-Razorpay-Event-Id
+//
+// Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+// Run alone: `node tests/fakes/payments.mjs` (FAKE_PAYMENTS_PORT, FAKE_PAYMENTS_WEBHOOK_URL and the shop's
+// STRIPE_* / RAZORPAY_* variables), or import startFakePayments() in a test.
+import http from 'node:http';
+import { createHmac, randomBytes } from 'node:crypto';
+
+const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest('hex');
+
+/**
+ * @typedef {{ url?: string, body: string, headers: Record<string, string> }} Delivery
+ * @typedef {{
+ *   port?: number, host?: string, webhookUrl?: string,
+ *   deliver?: (delivery: Delivery) => Promise<{ status: number }>,
+ *   stripe?: { secretKey: string, publishableKey: string, webhookSecret: string },
+ *   razorpay?: { keyId: string, keySecret: string, webhookSecret?: string },
+ * }} FakeOptions
+ */
+
+/**
+ * Starts the fake on `port` (0 = any free port). Webhooks go to `webhookUrl` by HTTP, or to `deliver`
+ * (integration tests hand them to the shop in-process). Every delivery is kept in `deliveries` so a test
+ * can send one again (a replay) or change a byte (a forgery).
+ * @param {FakeOptions} options
+ */
+export async function startFakePayments(options) {
+  const state = {
+    options,
+    origin: '',
+    intents: new Map(),
+    rzpOrders: new Map(),
+    rzpPayments: new Map(),
+    /** @type {Delivery[]} */
+    deliveries: [],
+  };
+  const server = http.createServer((req, res) => {
+    handle(state, req, res).catch((err) => {
+      console.error('[fake-payments]', err);
+      json(res, 500, { error: { message: 'fake server error' } });
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  state.origin = `http://${options.host ?? '127.0.0.1'}:${typeof address === 'object' && address ? address.port : options.port}`;
+  return {
+    origin: state.origin,
+    stripeJs: `${state.origin}/stripe/v3/stripe.js`,
+    razorpayBase: `${state.origin}/razorpay`,
+    razorpayCheckout: `${state.origin}/razorpay/v1/checkout.js`,
+    deliveries: state.deliveries,
+    /** What the shopper does in the Payment Element: confirms with a test card (webhook sent before it resolves). */
+    stripePay: (intentId, card = '4242424242424242') => confirmIntent(state, intentId, card),
+    stripeIntent: (intentId) => state.intents.get(intentId),
+    /** What Razorpay Checkout hands back after the shopper paid (and the order.paid webhook, when configured). */
+    razorpayPay: (orderId, outcome = 'captured') => payRazorpayOrder(state, orderId, outcome),
+    /** Sends a stored delivery again, unchanged. */
+    redeliver: (delivery) => deliver(state, delivery),
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
+
+async function deliver(state, delivery) {
+  state.deliveries.push(delivery);
+  if (state.options.deliver) return state.options.deliver(delivery);
+  const url = delivery.url ?? state.options.webhookUrl;
+  if (!url) return { status: 0 };
+  const res = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+  return { status: res.status };
+}
+
+async function handle(state, req, res) {
+  const url = new URL(req.url ?? '/', state.origin);
+  const path = url.pathname;
+  if (req.method === 'OPTIONS') return cors(res);
+  if (path === '/__fake/health') return json(res, 200, { ok: true });
+  const body = await readBody(req);
+  if (path === '/stripe/v3/stripe.js') return script(res, stripeJs(state.origin));
+  if (path.startsWith('/v1/')) return stripe(state, req, res, path, body);
+  if (path === '/razorpay/v1/checkout.js') return script(res, razorpayJs(state.origin));
+  if (path.startsWith('/razorpay/')) return razorpay(state, req, res, path.slice('/razorpay'.length), body);
+  return json(res, 404, { error: { message: `no such path ${path}` } });
+}
+
+// ---------- Stripe ----------
+
+function stripeError(res, status, type, message, code) {
+  return json(res, status, { error: { type, message, ...(code ? { code } : {}) } });
+}
+
+async function stripe(state, req, res, path, raw) {
+  const conf = state.options.stripe;
+  if (!conf) return stripeError(res, 404, 'invalid_request_error', 'Stripe is not configured in the fake.');
+  const form = parseForm(raw);
+  const confirm = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
+  // The browser (Stripe.js) confirms with the publishable key and the client secret, never the secret key.
+  if (confirm && req.method === 'POST') {
+    const intent = state.intents.get(confirm[1]);
+    if (form.key !== conf.publishableKey) return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    if (!intent || form.client_secret !== intent.client_secret)
+      return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent.');
+    const outcome = await confirmIntent(state, intent.id, form['payment_method_data[card][number]'] ?? '');
+    if (outcome.error) return cors(res, 402, { error: outcome.error });
+    return cors(res, 200, outcome.intent);
+  }
+  if (req.headers.authorization !== `Bearer ${conf.secretKey}`) {
+    return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
+  }
+  if (path === '/v1/payment_intents' && req.method === 'POST') {
+    const amount = Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 50)
+      return stripeError(res, 400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small');
+    if (!/^[a-z]{3}$/.test(form.currency ?? '')) return stripeError(res, 400, 'invalid_request_error', 'Invalid currency.');
+    const pi = id('pi');
+    const metadata = {};
+    for (const [k, v] of Object.entries(form)) {
+      const m = k.match(/^metadata\[(.+)\]$/);
+      if (m) metadata[m[1]] = v;
+    }
+    const intent = {
+      id: pi,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: form.currency,
+      description: form.description ?? null,
+      receipt_email: form.receipt_email ?? null,
+      metadata,
+      status: 'requires_payment_method',
+      client_secret: `${pi}_secret_${randomBytes(8).toString('hex')}`,
+      automatic_payment_methods: form['automatic_payment_methods[enabled]'] === 'true' ? { enabled: true } : null,
+      last_payment_error: null,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    };
+    state.intents.set(pi, intent);
+    return json(res, 200, intent);
+  }
+  const one = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
+  if (one && req.method === 'GET') {
+    const intent = state.intents.get(one[1]);
+    return intent
+      ? json(res, 200, intent)
+      : stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${one[1]}'`, 'resource_missing');
+  }
+  return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path}).`);
+}
+
+/** Confirms an intent with a test card; sends the signed webhook before answering, as the e2e expects. */
+async function confirmIntent(state, intentId, card) {
+  const intent = state.intents.get(intentId);
+  if (!intent) throw new Error(`no intent ${intentId}`);
+  const number = String(card).replace(/\s+/g, '');
+  if (number === '4242424242424242') {
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.last_payment_error = null;
+    await sendStripeEvent(state, 'payment_intent.succeeded', intent);
+    return { intent };
+  }
+  const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+  intent.status = 'requires_payment_method';
+  intent.last_payment_error = error;
+  await sendStripeEvent(state, 'payment_intent.payment_failed', intent);
+  return { intent, error };
+}
+
+/** Signs like Stripe: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body" with the endpoint secret>`. */
+export function stripeSignature(secret, body, timestamp = Math.floor(Date.now() / 1000)) {
+  return `t=${timestamp},v1=${hmac(secret, `${timestamp}.${body}`)}`;
+}
+
+async function sendStripeEvent(state, type, intent) {
+  const event = {
+    id: id('evt'),
+    object: 'event',
+    api_version: '2025-09-30.clover',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: { ...intent } },
+  };
+  const body = JSON.stringify(event, null, 2);
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'stripe-signature': stripeSignature(state.options.stripe.webhookSecret, body),
+    'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  };
+  return deliver(state, { body, headers });
+}
+
+const stripeJs = (origin) => `// Stripe.js stand-in served by tests/fakes/payments.mjs (tests only).
+(function () {
+  var API = ${JSON.stringify(origin)};
+  window.Stripe = function (key) {
+    var card;
+    return {
+      elements: function (opts) {
+        var clientSecret = opts.clientSecret;
+        return {
+          _clientSecret: clientSecret,
+          create: function () {
+            return {
+              mount: function (el) {
+                var label = document.createElement('label');
+                label.textContent = 'Card number';
+                card = document.createElement('input');
+                card.name = 'fake-stripe-card';
+                card.autocomplete = 'cc-number';
+                card.inputMode = 'numeric';
+                label.appendChild(card);
+                el.appendChild(label);
+              },
+            };
+          },
+        };
+      },
+      confirmPayment: function (opts) {
+        var secret = opts.elements._clientSecret;
+        var intentId = secret.split('_secret_')[0];
+        var body = new URLSearchParams({ key: key, client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': card ? card.value : '', return_url: opts.confirmParams.return_url });
+        return fetch(API + '/v1/payment_intents/' + intentId + '/confirm', { method: 'POST', body: body })
+          .then(function (r) { return r.json(); })
+          .then(function (answer) {
+            if (answer.error) return { error: answer.error };
+            var back = new URL(opts.confirmParams.return_url);
+            back.searchParams.set('payment_intent', intentId);
+            back.searchParams.set('payment_intent_client_secret', secret);
+            back.searchParams.set('redirect_status', answer.status === 'succeeded' ? 'succeeded' : 'failed');
+            window.location.assign(back.toString());
+            return new Promise(function () {});
+          });
+      },
+    };
+  };
+})();
+`;
+
+// ---------- Razorpay ----------
+
+function rzpError(res, status, description) {
+  return json(res, status, {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+    },
+  });
+}
+
+async function razorpay(state, req, res, path, raw) {
+  const conf = state.options.razorpay;
+  if (!conf) return rzpError(res, 404, 'Razorpay is not configured in the fake.');
+  if (path === '/__checkout/pay' && req.method === 'POST') {
+    const form = JSON.parse(raw || '{}');
+    if (form.key !== conf.keyId) return cors(res, 401, { error: { description: 'The api key provided is invalid' } });
+    return cors(res, 200, await payRazorpayOrder(state, form.order_id, form.outcome ?? 'captured'));
+  }
+  const expected = `Basic ${Buffer.from(`${conf.keyId}:${conf.keySecret}`).toString('base64')}`;
+  if (req.headers.authorization !== expected) return rzpError(res, 401, 'The api key provided is invalid');
+  if (path === '/v1/orders' && req.method === 'POST') {
+    const body = JSON.parse(raw || '{}');
+    if (!Number.isInteger(body.amount) || body.amount < 100) return rzpError(res, 400, 'The amount must be atleast INR 1.00');
+    if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) return rzpError(res, 400, 'The currency is invalid.');
+    const order = {
+      id: id('order'),
+      entity: 'order',
+      amount: body.amount,
+      amount_paid: 0,
+      amount_due: body.amount,
+      currency: body.currency,
+      receipt: body.receipt ?? null,
+      status: 'created',
+      attempts: 0,
+      notes: body.notes ?? {},
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    state.rzpOrders.set(order.id, order);
+    return json(res, 200, order);
+  }
+  const capture = path.match(/^\/v1\/payments\/([^/]+)\/capture$/);
+  if (capture && req.method === 'POST') {
+    const payment = state.rzpPayments.get(capture[1]);
+    const body = JSON.parse(raw || '{}');
+    if (!payment) return rzpError(res, 404, 'The id provided does not exist');
+    if (payment.status !== 'authorized') return rzpError(res, 400, 'This payment has already been captured');
+    if (Number(body.amount) !== payment.amount || body.currency !== payment.currency)
+      return rzpError(res, 400, 'Capture amount must be equal to the amount authorized');
+    payment.status = 'captured';
+    payment.captured = true;
+    return json(res, 200, payment);
+  }
+  const one = path.match(/^\/v1\/payments\/([^/]+)$/);
+  if (one && req.method === 'GET') {
+    const payment = state.rzpPayments.get(one[1]);
+    return payment ? json(res, 200, payment) : rzpError(res, 404, 'The id provided does not exist');
+  }
+  return rzpError(res, 404, `The requested URL was not found on the server (${path}).`);
+}
+
+/** The shopper pays a Razorpay order: Checkout's signed answer, and the webhook when a secret is set. */
+async function payRazorpayOrder(state, orderId, outcome) {
+  const conf = state.options.razorpay;
+  const order = state.rzpOrders.get(orderId);
+  if (!order) throw new Error(`no Razorpay order ${orderId}`);
+  const payment = {
+    id: id('pay'),
+    entity: 'payment',
+    amount: order.amount,
+    currency: order.currency,
+    status: outcome,
+    order_id: order.id,
+    method: 'card',
+    captured: outcome === 'captured',
+    created_at: Math.floor(Date.now() / 1000),
+  };
+  state.rzpPayments.set(payment.id, payment);
+  if (outcome === 'captured') {
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+  }
+  if (conf.webhookSecret && outcome !== 'authorized') {
+    const event = {
+      entity: 'event',
+      account_id: 'acc_fake',
+      event: outcome === 'captured' ? 'order.paid' : 'payment.failed',
+      contains: outcome === 'captured' ? ['payment', 'order'] : ['payment'],
+      payload: { payment: { entity: payment }, ...(outcome === 'captured' ? { order: { entity: order } } : {}) },
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    const body = JSON.stringify(event);
+    await deliver(state, {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmac(conf.webhookSecret, body),
+        'x-razorpay-event-id': id('evt'),
+      },
+    });
+  }
+  return {
+    razorpay_order_id: order.id,
+    razorpay_payment_id: payment.id,
+    razorpay_signature: hmac(conf.keySecret, `${order.id}|${payment.id}`),
+  };
+}
+
+const razorpayJs = (origin) => `// Razorpay Checkout stand-in served by tests/fakes/payments.mjs (tests only).
+(function () {
+  var API = ${JSON.stringify(origin)};
+  function Razorpay(options) { this.options = options; this.handlers = {}; }
+  Razorpay.prototype.on = function (name, cb) { this.handlers[name] = cb; };
+  Razorpay.prototype.open = function () {
+    var self = this, o = this.options;
+    var box = document.createElement('div');
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-label', 'Razorpay Checkout (test)');
+    box.style.cssText = 'position:fixed;inset:20% 10%;background:#fff;border:2px solid #333;padding:1rem;z-index:9999';
+    var pay = document.createElement('button'); pay.type = 'button'; pay.textContent = 'Pay (test)';
+    var fail = document.createElement('button'); fail.type = 'button'; fail.textContent = 'Fail (test)';
+    var cancel = document.createElement('button'); cancel.type = 'button'; cancel.textContent = 'Cancel (test)';
+    box.append(pay, fail, cancel);
+    document.body.appendChild(box);
+    function send(outcome) {
+      return fetch(API + '/razorpay/__checkout/pay', { method: 'POST', body: JSON.stringify({ key: o.key, order_id: o.order_id, outcome: outcome }) }).then(function (r) { return r.json(); });
+    }
+    pay.onclick = function () { send('captured').then(function (answer) { box.remove(); o.handler(answer); }); };
+    fail.onclick = function () { send('failed').then(function () { box.remove(); (self.handlers['payment.failed'] || function () {})({ error: { description: 'Payment failed' } }); }); };
+    cancel.onclick = function () { box.remove(); if (o.modal && o.modal.ondismiss) o.modal.ondismiss(); };
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
+
+// ---------- plumbing ----------
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseForm(raw) {
+  return Object.fromEntries(new URLSearchParams(raw ?? ''));
+}
+
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Answers the browser's cross-origin calls (the stand-in scripts run on the shop's origin). */
+function cors(res, status = 204, body) {
+  res.writeHead(status, {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST',
+    'access-control-allow-headers': 'content-type',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  });
+  res.end(body ? JSON.stringify(body) : undefined);
+}
+
+function script(res, text) {
+  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' });
+  res.end(text);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const env = process.env;
+  const fake = await startFakePayments({
+    port: Number(env.FAKE_PAYMENTS_PORT ?? 6400),
+    webhookUrl: env.FAKE_PAYMENTS_WEBHOOK_URL,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+        }
+      : undefined,
+    razorpay: env.RAZORPAY_KEY_ID
+      ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET ?? '', webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
+      : undefined,
+  });
+  console.log(`Fake payment gateways at ${fake.origin}`);
+}

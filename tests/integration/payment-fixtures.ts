@@ -1,0 +1,108 @@
+/**
+ * Orders and their pending `payments` row, written as checkout's `order/action` writes them
+ * (docs/decisions/0018-payment-gateways.md, the payments contract): one row per `order_no`, the sum of
+ * the orders' totals, the shop currency, status 'pending', no gateway reference yet.
+ */
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { orders, orderStatusHistory, payments, users } from '@/server/db/schema';
+import type { PaymentRequest } from '@/server/payments/provider';
+
+const tag = () => randomBytes(5).toString('hex');
+
+export async function makeShopper(name = 'Ada Payer') {
+  const [user] = await getDb()
+    .insert(users)
+    .values({ name, email: `payer-${tag()}@example.com` })
+    .returning();
+  return user!;
+}
+
+export interface CheckoutSpec {
+  userId: number;
+  /** One order per entry (per store), each with this total in cents. */
+  totals: number[];
+  method: number;
+  gateway: string;
+  currency?: string;
+}
+
+/** Places a checkout the way order/action does (orders + one pending payments row), in one transaction. */
+export async function placeCheckout(spec: CheckoutSpec) {
+  const orderNo = `VM-${tag().toUpperCase()}`;
+  const currency = spec.currency ?? 'USD';
+  const email = `buyer-${tag()}@example.com`;
+  return getDb().transaction(async (tx) => {
+    const placed = await tx
+      .insert(orders)
+      .values(
+        spec.totals.map((total) => ({
+          orderNo,
+          userId: spec.userId,
+          paymentMethod: spec.method,
+          currency,
+          subtotal: total,
+          total,
+          email,
+          trackingCode: `T-${tag()}`,
+        })),
+      )
+      .returning({ id: orders.id });
+    await tx.insert(orderStatusHistory).values(placed.map((o) => ({ orderId: o.id, status: 'pending', note: 'Order placed' })));
+    const amount = spec.totals.reduce((a, b) => a + b, 0);
+    const [payment] = await tx
+      .insert(payments)
+      .values({ orderNo, method: spec.method, gateway: spec.gateway, amount, currency, status: 'pending' })
+      .returning();
+    return { orderNo, orderIds: placed.map((o) => o.id), orderId: placed[0]!.id, amount, currency, email, paymentId: payment!.id };
+  });
+}
+
+/** What checkout hands `provider.start` for that checkout. */
+export function requestFor(c: Awaited<ReturnType<typeof placeCheckout>>, origin = 'http://127.0.0.1:4321'): PaymentRequest {
+  return {
+    orderNo: c.orderNo,
+    orderId: c.orderId,
+    amount: c.amount,
+    currency: c.currency,
+    email: c.email,
+    description: `Voltmart order ${c.orderNo}`,
+    returnUrl: `${origin}/user/order/success/${c.orderId}`,
+    cancelUrl: `${origin}/user/order/fail/${c.orderId}`,
+  };
+}
+
+/** Stores the gateway's reference as checkout does after `start`. */
+export async function storeReference(paymentId: number, reference: string) {
+  await getDb().update(payments).set({ gatewayRef: reference }).where(eq(payments.id, paymentId));
+}
+
+/** The checkout's state: payment row, orders' payment status, and 'Payment received' notes. */
+export async function checkoutState(orderNo: string) {
+  const db = getDb();
+  const [payment] = await db.select().from(payments).where(eq(payments.orderNo, orderNo));
+  const rows = await db
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo))
+    .orderBy(asc(orders.id));
+  const notes = await db.select({ orderId: orderStatusHistory.orderId, note: orderStatusHistory.note }).from(orderStatusHistory);
+  const ids = new Set(rows.map((r) => r.id));
+  return {
+    status: payment!.status,
+    reference: payment!.gatewayRef,
+    paid: rows.map((r) => r.paymentStatus),
+    received: notes.filter((n) => ids.has(n.orderId) && n.note === 'Payment received').length,
+  };
+}
+
+/** Test keys shared by the shop and the fake (never real keys). */
+export const TEST_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_voltmart_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_voltmart_fake',
+  STRIPE_WEBHOOK_SECRET: 'whsec_voltmart_fake',
+  RAZORPAY_KEY_ID: 'rzp_test_voltmart',
+  RAZORPAY_KEY_SECRET: 'rzp_secret_voltmart_fake',
+  RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_voltmart_fake',
+};
