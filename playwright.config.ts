@@ -18,6 +18,18 @@ const oauthClients = {
   FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
 };
 
+/** The fake payment gateways (tests/fakes/payments.mjs) and the test keys both sides share. */
+const fakePaymentsPort = port + 2001;
+const fakePayments = `http://127.0.0.1:${fakePaymentsPort}`;
+const paymentKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_voltmart_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_voltmart_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_voltmart_e2e',
+  RAZORPAY_KEY_ID: 'rzp_test_voltmart_e2e',
+  RAZORPAY_KEY_SECRET: 'rzp_secret_voltmart_e2e',
+  RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_voltmart_e2e',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -70,6 +82,20 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node tests/fakes/payments.mjs',
+      url: `${fakePayments}/__fake/health`,
+      // Webhooks go to the shop's order/payment-done, signed with the shop's secrets, as the real gateways do.
+      env: {
+        FAKE_PAYMENTS_PORT: String(fakePaymentsPort),
+        FAKE_PAYMENTS_WEBHOOK_URL: `http://127.0.0.1:${port}/api/v1/order/payment-done`,
+        ...paymentKeys,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `rm -rf ${dataDir} && node scripts/serve.mjs --build dist-e2e`,
       url: `http://127.0.0.1:${port}/api/v1/health`,
       env: {
@@ -81,6 +107,11 @@ export default defineConfig({
         ...oauthClients,
         OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
         OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+        ...paymentKeys,
+        STRIPE_API_BASE: fakePayments,
+        STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
+        RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
+        RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -8,6 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, payments, users } from '@/server/db/schema';
 import type { PaymentRequest } from '@/server/payments/provider';
+import type { PlacedCheckout } from '@/test-only/checkout';
 
 const tag = () => randomBytes(5).toString('hex');
 
@@ -19,48 +20,10 @@ export async function makeShopper(name = 'Ada Payer') {
   return user!;
 }
 
-export interface CheckoutSpec {
-  userId: number;
-  /** One order per entry (per store), each with this total in cents. */
-  totals: number[];
-  method: number;
-  gateway: string;
-  currency?: string;
-}
-
-/** Places a checkout the way order/action does (orders + one pending payments row), in one transaction. */
-export async function placeCheckout(spec: CheckoutSpec) {
-  const orderNo = `VM-${tag().toUpperCase()}`;
-  const currency = spec.currency ?? 'USD';
-  const email = `buyer-${tag()}@example.com`;
-  return getDb().transaction(async (tx) => {
-    const placed = await tx
-      .insert(orders)
-      .values(
-        spec.totals.map((total) => ({
-          orderNo,
-          userId: spec.userId,
-          paymentMethod: spec.method,
-          currency,
-          subtotal: total,
-          total,
-          email,
-          trackingCode: `T-${tag()}`,
-        })),
-      )
-      .returning({ id: orders.id });
-    await tx.insert(orderStatusHistory).values(placed.map((o) => ({ orderId: o.id, status: 'pending', note: 'Order placed' })));
-    const amount = spec.totals.reduce((a, b) => a + b, 0);
-    const [payment] = await tx
-      .insert(payments)
-      .values({ orderNo, method: spec.method, gateway: spec.gateway, amount, currency, status: 'pending' })
-      .returning();
-    return { orderNo, orderIds: placed.map((o) => o.id), orderId: placed[0]!.id, amount, currency, email, paymentId: payment!.id };
-  });
-}
+export { placeCheckout, type CheckoutSpec } from '@/test-only/checkout';
 
 /** What checkout hands `provider.start` for that checkout. */
-export function requestFor(c: Awaited<ReturnType<typeof placeCheckout>>, origin = 'http://127.0.0.1:4321'): PaymentRequest {
+export function requestFor(c: PlacedCheckout, origin = 'http://127.0.0.1:4321'): PaymentRequest {
   return {
     orderNo: c.orderNo,
     orderId: c.orderId,

@@ -111,7 +111,7 @@ describe('Stripe', () => {
     const { checkout, start } = await stripeCheckout();
     const intent = { ...fake.stripeIntent(start.reference), status: 'succeeded', amount_received: 1734 };
     const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { 'stripe-signature': stripeSignature('whsec_someone_else', body) },
       { 'stripe-signature': 't=1,v1=00' },
       { 'stripe-signature': stripeSignature(TEST_KEYS.STRIPE_WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000) - 3600) },

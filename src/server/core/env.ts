@@ -71,6 +71,18 @@ export const EnvSchema = z.object({
   /** Tests only: send the Google / Facebook OAuth calls to a local fake provider (tests/fakes/oauth-provider.mjs). */
   OAUTH_GOOGLE_BASE_URL: optionalUrl,
   OAUTH_FACEBOOK_BASE_URL: optionalUrl,
+  /** Payment gateways (docs/decisions/0018-payment-gateways.md): each is offered only when its keys are set. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  /** Tests only: send the gateways' API calls and browser scripts to the local fake (tests/fakes/payments.mjs). */
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_JS_URL: optionalUrl,
+  RAZORPAY_API_BASE: optionalUrl,
+  RAZORPAY_CHECKOUT_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
