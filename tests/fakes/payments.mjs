@@ -11,6 +11,12 @@
 //             GET /razorpay/v1/checkout.js           a small Checkout stand-in (modal with Pay / Cancel)
 //             callback: razorpay_signature = HMAC-SHA256(key_secret, `${order_id}|${payment_id}`)
 //             webhooks: X-Razorpay-Signature = HMAC-SHA256(webhook_secret, body), X-Razorpay-Event-Id
+//   PayPal    /paypal/v1/oauth2/token (Basic client_id:secret), /paypal/v2/checkout/orders[/:id[/capture]] (Bearer),
+//             /paypal/v1/notifications/verify-webhook-signature; GET /paypal/checkoutnow?token= (the approve page)
+//             webhooks: PAYPAL-TRANSMISSION-ID/-TIME/-SIG/-CERT-URL/AUTH-ALGO; the fake signs
+//             `id|time|webhook_id|crc32(body)` (PayPal uses its RSA certificate; only its verify API checks it)
+//   Flutterwave /flutterwave/v3/payments, /flutterwave/v3/transactions/:id/verify (Bearer secret key);
+//             GET /flutterwave/pay/:tx_ref (the hosted page); webhooks: verif-hash = the secret hash
 //
 // Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
 // Run alone: `node tests/fakes/payments.mjs` (FAKE_PAYMENTS_PORT, FAKE_PAYMENTS_WEBHOOK_URL and the shop's
@@ -28,6 +34,8 @@ const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest(
  *   deliver?: (delivery: Delivery) => Promise<{ status: number }>,
  *   stripe?: { secretKey: string, publishableKey: string, webhookSecret: string },
  *   razorpay?: { keyId: string, keySecret: string, webhookSecret?: string },
+ *   paypal?: { clientId: string, clientSecret: string, webhookId: string },
+ *   flutterwave?: { secretKey: string, secretHash: string },
  * }} FakeOptions
  */
 
@@ -44,6 +52,10 @@ export async function startFakePayments(options) {
     intents: new Map(),
     rzpOrders: new Map(),
     rzpPayments: new Map(),
+    ppTokens: new Set(),
+    ppOrders: new Map(),
+    flwLinks: new Map(),
+    flwTransactions: new Map(),
     /** @type {Delivery[]} */
     deliveries: [],
   };
@@ -71,6 +83,10 @@ export async function startFakePayments(options) {
     stripeIntent: (intentId) => state.intents.get(intentId),
     /** What Razorpay Checkout hands back after the shopper paid (and the order.paid webhook, when configured). */
     razorpayPay: (orderId, outcome = 'captured') => payRazorpayOrder(state, orderId, outcome),
+    paypalBase: `${state.origin}/paypal`,
+    flutterwaveBase: `${state.origin}/flutterwave/v3`,
+    paypalOrder: (orderId) => state.ppOrders.get(orderId),
+    flutterwaveLink: (txRef) => state.flwLinks.get(txRef),
     /** Sends a stored delivery again, unchanged. */
     redeliver: (delivery) => deliver(state, delivery),
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
@@ -96,6 +112,8 @@ async function handle(state, req, res) {
   if (path.startsWith('/v1/')) return stripe(state, req, res, path, body);
   if (path === '/razorpay/v1/checkout.js') return script(res, razorpayJs(state.origin));
   if (path.startsWith('/razorpay/')) return razorpay(state, req, res, path.slice('/razorpay'.length), body);
+  if (path.startsWith('/paypal/')) return paypal(state, req, res, url, path.slice('/paypal'.length), body);
+  if (path.startsWith('/flutterwave/')) return flutterwave(state, req, res, url, path.slice('/flutterwave'.length), body);
   return json(res, 404, { error: { message: `no such path ${path}` } });
 }
 
@@ -395,6 +413,253 @@ const razorpayJs = (origin) => `// Razorpay Checkout stand-in served by tests/fa
 })();
 `;
 
+// ---------- PayPal ----------
+
+function ppError(res, status, name, message, issue) {
+  return json(res, status, {
+    name,
+    message,
+    debug_id: randomBytes(6).toString('hex'),
+    ...(issue ? { details: [{ issue, description: message }] } : {}),
+  });
+}
+
+const DECIMALS = { JPY: 0, HUF: 0, TWD: 0, KWD: 3, BHD: 3 };
+
+async function paypal(state, req, res, url, path, raw) {
+  const conf = state.options.paypal;
+  if (!conf) return ppError(res, 404, 'RESOURCE_NOT_FOUND', 'PayPal is not configured in the fake.');
+  if (path === '/checkoutnow' && req.method === 'GET') return paypalApprovePage(state, res, url);
+  if (path === '/checkoutnow/decide' && req.method === 'GET') return paypalDecide(state, res, url);
+  if (path === '/v1/oauth2/token' && req.method === 'POST') {
+    const expected = `Basic ${Buffer.from(`${conf.clientId}:${conf.clientSecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected || parseForm(raw).grant_type !== 'client_credentials') {
+      return json(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+    }
+    const token = `A21AA${randomBytes(16).toString('hex')}`;
+    state.ppTokens.add(token);
+    return json(res, 200, {
+      scope: 'https://uri.paypal.com/services/payments',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-FAKE',
+      expires_in: 32400,
+      nonce: id('n'),
+    });
+  }
+  const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+  if (!state.ppTokens.has(bearer))
+    return ppError(
+      res,
+      401,
+      'AUTHENTICATION_FAILURE',
+      'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+    );
+  if (path === '/v2/checkout/orders' && req.method === 'POST') {
+    const body = JSON.parse(raw || '{}');
+    const unit = body.purchase_units?.[0];
+    const amount = unit?.amount ?? {};
+    const digits = DECIMALS[amount.currency_code] ?? 2;
+    const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+    if (body.intent !== 'CAPTURE' || !pattern.test(String(amount.value ?? ''))) {
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'DECIMAL_PRECISION');
+    }
+    const context = body.payment_source?.paypal?.experience_context ?? {};
+    const orderId = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+    const order = {
+      id: orderId,
+      intent: 'CAPTURE',
+      status: 'PAYER_ACTION_REQUIRED',
+      purchase_units: [{ reference_id: unit.reference_id, custom_id: unit.custom_id, amount }],
+      links: [
+        { href: `${state.origin}/paypal/v2/checkout/orders/${orderId}`, rel: 'self', method: 'GET' },
+        { href: `${state.origin}/paypal/checkoutnow?token=${orderId}`, rel: 'payer-action', method: 'GET' },
+      ],
+      _return: context.return_url,
+      _cancel: context.cancel_url,
+      _decline: false,
+    };
+    state.ppOrders.set(orderId, order);
+    return json(res, 201, publicOrder(order));
+  }
+  const capture = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
+  if (capture && req.method === 'POST') {
+    const order = state.ppOrders.get(capture[1]);
+    if (!order) return ppError(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+    if (order.status === 'COMPLETED')
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED')
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'ORDER_NOT_APPROVED');
+    if (order._decline)
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'INSTRUMENT_DECLINED');
+    const unit = order.purchase_units[0];
+    const captureObj = {
+      id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
+      status: 'COMPLETED',
+      amount: unit.amount,
+      custom_id: unit.custom_id,
+      final_capture: true,
+    };
+    unit.payments = { captures: [captureObj] };
+    order.status = 'COMPLETED';
+    await sendPaypalEvent(state, { ...captureObj, supplementary_data: { related_ids: { order_id: order.id } } });
+    return json(res, 201, publicOrder(order));
+  }
+  const one = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/);
+  if (one && req.method === 'GET') {
+    const order = state.ppOrders.get(one[1]);
+    return order
+      ? json(res, 200, publicOrder(order))
+      : ppError(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+  }
+  if (path === '/v1/notifications/verify-webhook-signature' && req.method === 'POST') {
+    const body = JSON.parse(raw || '{}');
+    const expected = paypalSignature(conf.webhookId, body.transmission_id, body.transmission_time, JSON.stringify(body.webhook_event));
+    const ok = body.webhook_id === conf.webhookId && body.auth_algo === 'SHA256withRSA' && body.transmission_sig === expected;
+    return json(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+  }
+  return ppError(res, 404, 'RESOURCE_NOT_FOUND', `No such path ${path}`);
+}
+
+const publicOrder = (order) => Object.fromEntries(Object.entries(order).filter(([k]) => !k.startsWith('_')));
+
+function paypalApprovePage(state, res, url) {
+  const token = url.searchParams.get('token') ?? '';
+  const order = state.ppOrders.get(token);
+  if (!order) return html(res, 404, '<p>This PayPal checkout has expired.</p>');
+  const amount = order.purchase_units[0].amount;
+  const link = (decision, label) => `<p><a href="/paypal/checkoutnow/decide?token=${token}&amp;decision=${decision}">${label}</a></p>`;
+  return html(
+    res,
+    200,
+    `<h1>PayPal (test)</h1><p>Pay ${escapeHtml(amount.value)} ${escapeHtml(amount.currency_code)}</p>${link('approve', 'Pay with PayPal (test)')}${link('decline', 'Pay with a declined card (test)')}${link('cancel', 'Cancel and return to the shop (test)')}`,
+  );
+}
+
+function paypalDecide(state, res, url) {
+  const token = url.searchParams.get('token') ?? '';
+  const order = state.ppOrders.get(token);
+  if (!order) return html(res, 404, '<p>This PayPal checkout has expired.</p>');
+  const decision = url.searchParams.get('decision');
+  if (decision === 'cancel') return redirect(res, withQuery(order._cancel, { token }));
+  order.status = 'APPROVED';
+  order._decline = decision === 'decline';
+  return redirect(res, withQuery(order._return, { token, PayerID: 'FAKEPAYER01' }));
+}
+
+/** The fake's stand-in for PayPal's RSA signature: an HMAC over the fields PayPal signs. */
+function paypalSignature(webhookId, transmissionId, time, body) {
+  return hmac(`fake-paypal-cert:${webhookId}`, `${transmissionId}|${time}|${webhookId}|${crc32(body)}`);
+}
+
+async function sendPaypalEvent(state, resource) {
+  const conf = state.options.paypal;
+  const event = {
+    id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+    event_version: '1.0',
+    create_time: new Date().toISOString(),
+    resource_type: 'capture',
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    summary: 'Payment completed',
+    resource,
+  };
+  const body = JSON.stringify(event);
+  const transmissionId = randomBytes(16).toString('hex');
+  const time = new Date().toISOString();
+  return deliver(state, {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': time,
+      'paypal-transmission-sig': paypalSignature(conf.webhookId, transmissionId, time, body),
+      'paypal-cert-url': `${state.origin}/paypal/certs/fake.pem`,
+      'paypal-auth-algo': 'SHA256withRSA',
+    },
+  });
+}
+
+function crc32(text) {
+  let crc = 0xffffffff;
+  for (const byte of Buffer.from(text)) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+// ---------- Flutterwave ----------
+
+function flwError(res, status, message) {
+  return json(res, status, { status: 'error', message, data: null });
+}
+
+async function flutterwave(state, req, res, url, path, raw) {
+  const conf = state.options.flutterwave;
+  if (!conf) return flwError(res, 404, 'Flutterwave is not configured in the fake.');
+  const page = path.match(/^\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/);
+  if (page && req.method === 'GET') return flutterwavePage(state, res, decodeURIComponent(page[1]), page[2]);
+  if (req.headers.authorization !== `Bearer ${conf.secretKey}`) return flwError(res, 401, 'Invalid authorization key');
+  if (path === '/v3/payments' && req.method === 'POST') {
+    const body = JSON.parse(raw || '{}');
+    if (!body.tx_ref || !body.customer?.email || !body.redirect_url)
+      return flwError(res, 400, 'tx_ref, customer.email and redirect_url are required');
+    if (typeof body.amount !== 'number' || !(body.amount > 0)) return flwError(res, 400, 'amount must be a positive number');
+    if (state.flwLinks.has(body.tx_ref)) return flwError(res, 400, 'Duplicate tx_ref');
+    state.flwLinks.set(body.tx_ref, { ...body });
+    return json(res, 200, {
+      status: 'success',
+      message: 'Hosted Link',
+      data: { link: `${state.origin}/flutterwave/pay/${encodeURIComponent(body.tx_ref)}` },
+    });
+  }
+  const verify = path.match(/^\/v3\/transactions\/(\d+)\/verify$/);
+  if (verify && req.method === 'GET') {
+    const tx = state.flwTransactions.get(Number(verify[1]));
+    return tx
+      ? json(res, 200, { status: 'success', message: 'Transaction fetched successfully', data: tx })
+      : flwError(res, 400, 'No transaction was found for this id');
+  }
+  return flwError(res, 404, `No such path ${path}`);
+}
+
+async function flutterwavePage(state, res, txRef, action) {
+  const link = state.flwLinks.get(txRef);
+  if (!link) return html(res, 404, '<p>This payment link has expired.</p>');
+  if (!action) {
+    const a = (act, label) => `<p><a href="/flutterwave/pay/${encodeURIComponent(txRef)}/${act}">${label}</a></p>`;
+    return html(
+      res,
+      200,
+      `<h1>Flutterwave (test)</h1><p>Pay ${escapeHtml(link.amount)} ${escapeHtml(link.currency)}</p>${a('pay', 'Pay now (test)')}${a('decline', 'Pay with a declined card (test)')}${a('cancel', 'Cancel payment (test)')}`,
+    );
+  }
+  if (action === 'cancel') return redirect(res, withQuery(link.redirect_url, { status: 'cancelled', tx_ref: txRef }));
+  const tx = {
+    id: 1_000_000 + state.flwTransactions.size + 1,
+    tx_ref: txRef,
+    flw_ref: `FLW-MOCK-${randomBytes(6).toString('hex')}`,
+    amount: link.amount,
+    charged_amount: link.amount,
+    currency: link.currency,
+    status: action === 'pay' ? 'successful' : 'failed',
+    payment_type: 'card',
+    customer: { email: link.customer.email },
+    created_at: new Date().toISOString(),
+  };
+  state.flwTransactions.set(tx.id, tx);
+  const body = JSON.stringify({ event: 'charge.completed', data: tx });
+  await deliver(state, { body, headers: { 'content-type': 'application/json', 'verif-hash': state.options.flutterwave.secretHash } });
+  return redirect(
+    res,
+    withQuery(link.redirect_url, {
+      status: tx.status === 'successful' ? 'successful' : 'failed',
+      tx_ref: txRef,
+      transaction_id: String(tx.id),
+    }),
+  );
+}
+
 // ---------- plumbing ----------
 
 function readBody(req) {
@@ -426,6 +691,24 @@ function cors(res, status = 204, body) {
   res.end(body ? JSON.stringify(body) : undefined);
 }
 
+function html(res, status, body) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test gateway</title></head><body>${body}</body></html>`);
+}
+
+function redirect(res, location) {
+  res.writeHead(302, { location });
+  res.end();
+}
+
+function withQuery(base, params) {
+  const u = new URL(base);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function script(res, text) {
   res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' });
   res.end(text);
@@ -445,6 +728,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       : undefined,
     razorpay: env.RAZORPAY_KEY_ID
       ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET ?? '', webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
+      : undefined,
+    paypal: env.PAYPAL_CLIENT_ID
+      ? { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET ?? '', webhookId: env.PAYPAL_WEBHOOK_ID ?? '' }
+      : undefined,
+    flutterwave: env.FLUTTERWAVE_SECRET_KEY
+      ? { secretKey: env.FLUTTERWAVE_SECRET_KEY, secretHash: env.FLUTTERWAVE_SECRET_HASH ?? '' }
       : undefined,
   });
   console.log(`Fake payment gateways at ${fake.origin}`);

@@ -68,4 +68,17 @@ export const TEST_KEYS = {
   RAZORPAY_KEY_ID: 'rzp_test_voltmart',
   RAZORPAY_KEY_SECRET: 'rzp_secret_voltmart_fake',
   RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_voltmart_fake',
+  PAYPAL_CLIENT_ID: 'paypal-client-voltmart-fake',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret-voltmart-fake',
+  PAYPAL_WEBHOOK_ID: 'WH-VOLTMART-FAKE',
+  FLUTTERWAVE_PUBLIC_KEY: 'FLWPUBK_TEST-voltmart-X',
+  FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-voltmart-X',
+  FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-hash',
 };
+
+/** Follows one redirect of the fake's hosted page (what the shopper's click does) and returns where it points. */
+export async function hostedPageChoice(url: string): Promise<URL> {
+  const res = await fetch(url, { redirect: 'manual' });
+  if (res.status !== 302) throw new Error(`the fake answered ${res.status} for ${url}`);
+  return new URL(res.headers.get('location')!);
+}

@@ -29,7 +29,11 @@ let fake: Awaited<ReturnType<typeof startFakePayments>>;
 let userId: number;
 beforeAll(async () => {
   fake = await startFakePayments({
-    razorpay: { keyId: TEST_KEYS.RAZORPAY_KEY_ID, keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET, webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET },
+    razorpay: {
+      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
+      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
+    },
     // Webhooks are kept (fake.deliveries) and sent by the tests themselves.
     deliver: async () => ({ status: 0 }),
   });
@@ -53,7 +57,12 @@ async function razorpayCheckout(totals = [49_900, 10_000], startAmount?: number)
 
 describe('Razorpay', () => {
   it('is offered with its key id only when the key id and secret are set', () => {
-    expect(listPaymentGateways().find((g) => g.id === 1)).toEqual({ id: 1, name: 'Razorpay', enabled: true, public_key: TEST_KEYS.RAZORPAY_KEY_ID });
+    expect(listPaymentGateways().find((g) => g.id === 1)).toEqual({
+      id: 1,
+      name: 'Razorpay',
+      enabled: true,
+      public_key: TEST_KEYS.RAZORPAY_KEY_ID,
+    });
     expect(listPaymentGateways({ RAZORPAY_KEY_ID: 'rzp_x' }).find((g) => g.id === 1)?.enabled).toBe(false);
   });
 

@@ -78,11 +78,21 @@ export const EnvSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  /** `live` uses PayPal's live API; anything else its sandbox. */
+  PAYPAL_MODE: z.enum(['live', 'sandbox', '']).optional(),
+  FLUTTERWAVE_PUBLIC_KEY: optionalText,
+  FLUTTERWAVE_SECRET_KEY: optionalText,
+  FLUTTERWAVE_SECRET_HASH: optionalText,
   /** Tests only: send the gateways' API calls and browser scripts to the local fake (tests/fakes/payments.mjs). */
   STRIPE_API_BASE: optionalUrl,
   STRIPE_JS_URL: optionalUrl,
   RAZORPAY_API_BASE: optionalUrl,
   RAZORPAY_CHECKOUT_URL: optionalUrl,
+  PAYPAL_API_BASE: optionalUrl,
+  FLUTTERWAVE_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -46,7 +46,7 @@ export function payRequest(
     email: o.email,
     description: `${shopName} order ${o.orderNo}`,
     returnUrl: `${origin}/payment-return/${gateway}/${o.orderId}`,
-    cancelUrl: `${origin}/user/order/pay/${o.orderId}`,
+    cancelUrl: `${origin}/user/order/pay/${o.orderId}?cancelled=1`,
   };
 }
 

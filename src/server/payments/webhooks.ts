@@ -8,6 +8,8 @@ import type { SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE } from '@/server/payments/signature';
 import { handleStripeWebhook } from '@/server/payments/stripe';
 import { handleRazorpayWebhook } from '@/server/payments/razorpay';
+import { handlePaypalWebhook } from '@/server/payments/paypal';
+import { handleFlutterwaveWebhook } from '@/server/payments/flutterwave';
 
 export type WebhookResult = SettleResult & { gateway: string; ignored?: boolean };
 
@@ -20,6 +22,8 @@ const HANDLERS: { gateway: string; header: string; handle: Handler }[] = [
     header: 'x-razorpay-signature',
     handle: (raw, h) => handleRazorpayWebhook(raw, h.get('x-razorpay-signature'), h.get('x-razorpay-event-id')),
   },
+  { gateway: 'paypal', header: 'paypal-transmission-sig', handle: (raw, h) => handlePaypalWebhook(raw, h) },
+  { gateway: 'flutterwave', header: 'verif-hash', handle: (raw, h) => handleFlutterwaveWebhook(raw, h.get('verif-hash')) },
 ];
 
 export async function handleWebhook(raw: string, headers: Headers): Promise<WebhookResult> {
