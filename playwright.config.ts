@@ -28,6 +28,12 @@ const paymentKeys = {
   RAZORPAY_KEY_ID: 'rzp_test_voltmart_e2e',
   RAZORPAY_KEY_SECRET: 'rzp_secret_voltmart_e2e',
   RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_voltmart_e2e',
+  PAYPAL_CLIENT_ID: 'paypal-client-voltmart-e2e',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret-voltmart-e2e',
+  PAYPAL_WEBHOOK_ID: 'WH-VOLTMART-E2E',
+  FLUTTERWAVE_PUBLIC_KEY: 'FLWPUBK_TEST-voltmart-e2e-X',
+  FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-voltmart-e2e-X',
+  FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-e2e-hash',
 };
 
 export default defineConfig({
@@ -112,6 +118,8 @@ export default defineConfig({
         STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
         RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
         RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
+        PAYPAL_API_BASE: `${fakePayments}/paypal`,
+        FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
       },
       reuseExistingServer: false,
       timeout: 120_000,
