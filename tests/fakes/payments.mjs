@@ -17,6 +17,9 @@
 //             `id|time|webhook_id|crc32(body)` (PayPal uses its RSA certificate; only its verify API checks it)
 //   Flutterwave /flutterwave/v3/payments, /flutterwave/v3/transactions/:id/verify (Bearer secret key);
 //             GET /flutterwave/pay/:tx_ref (the hosted page); webhooks: verif-hash = the secret hash
+//   Iyzico    /iyzico/payment/iyzipos/checkoutform/initialize/auth/ecom, …/checkoutform/auth/ecom/detail,
+//             signed IYZWSv2 (HMAC-SHA256(secret, randomKey + path + body)); GET /iyzico/pay/:token (the
+//             hosted form) posts the token to the callback URL; results signed HMAC(secret, fields joined by ':')
 //
 // Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
 // Run alone: `node tests/fakes/payments.mjs` (FAKE_PAYMENTS_PORT, FAKE_PAYMENTS_WEBHOOK_URL and the shop's
@@ -36,6 +39,7 @@ const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest(
  *   razorpay?: { keyId: string, keySecret: string, webhookSecret?: string },
  *   paypal?: { clientId: string, clientSecret: string, webhookId: string },
  *   flutterwave?: { secretKey: string, secretHash: string },
+ *   iyzico?: { apiKey: string, secretKey: string },
  * }} FakeOptions
  */
 
@@ -56,6 +60,7 @@ export async function startFakePayments(options) {
     ppOrders: new Map(),
     flwLinks: new Map(),
     flwTransactions: new Map(),
+    iyzForms: new Map(),
     /** @type {Delivery[]} */
     deliveries: [],
   };
@@ -87,6 +92,10 @@ export async function startFakePayments(options) {
     flutterwaveBase: `${state.origin}/flutterwave/v3`,
     paypalOrder: (orderId) => state.ppOrders.get(orderId),
     flutterwaveLink: (txRef) => state.flwLinks.get(txRef),
+    iyzicoBase: `${state.origin}/iyzico`,
+    iyzicoForm: (token) => state.iyzForms.get(token),
+    /** What the shopper does on iyzico's form: pays (or is declined); the browser then posts the token back. */
+    iyzicoComplete: (token, outcome = 'SUCCESS') => completeIyzico(state, token, outcome),
     /** Sends a stored delivery again, unchanged. */
     redeliver: (delivery) => deliver(state, delivery),
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
@@ -114,6 +123,7 @@ async function handle(state, req, res) {
   if (path.startsWith('/razorpay/')) return razorpay(state, req, res, path.slice('/razorpay'.length), body);
   if (path.startsWith('/paypal/')) return paypal(state, req, res, url, path.slice('/paypal'.length), body);
   if (path.startsWith('/flutterwave/')) return flutterwave(state, req, res, url, path.slice('/flutterwave'.length), body);
+  if (path.startsWith('/iyzico/')) return iyzico(state, req, res, path.slice('/iyzico'.length), body);
   return json(res, 404, { error: { message: `no such path ${path}` } });
 }
 
@@ -657,6 +667,119 @@ async function flutterwavePage(state, res, txRef, action) {
       tx_ref: txRef,
       transaction_id: String(tx.id),
     }),
+  );
+}
+
+// ---------- Iyzico ----------
+
+const minorOf = (value) => {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value));
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0') || '0') : Number.NaN;
+};
+
+/** Checks iyzico's IYZWSv2 header the way iyzico does; null when it is right, else the reason. */
+function iyzicoAuthProblem(conf, req, path, raw) {
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('IYZWSv2 ')) return 'missing IYZWSv2 authorization';
+  const fields = Object.fromEntries(
+    Buffer.from(header.slice(8), 'base64')
+      .toString('utf8')
+      .split('&')
+      .map((kv) => [kv.slice(0, kv.indexOf(':')), kv.slice(kv.indexOf(':') + 1)]),
+  );
+  if (fields.apiKey !== conf.apiKey) return 'unknown api key';
+  if (fields.randomKey !== req.headers['x-iyzi-rnd']) return 'random key does not match x-iyzi-rnd';
+  if (fields.signature !== hmac(conf.secretKey, `${fields.randomKey}${path}${raw}`)) return 'bad signature';
+  return null;
+}
+
+const iyzFailure = (res, errorCode, errorMessage) =>
+  json(res, 200, { status: 'failure', errorCode, errorMessage, locale: 'en', systemTime: Date.now() });
+
+async function iyzico(state, req, res, path, raw) {
+  const conf = state.options.iyzico;
+  if (!conf) return iyzFailure(res, '1000', 'Iyzico is not configured in the fake.');
+  const page = path.match(/^\/pay\/([\w-]+)(?:\/(pay|decline))?$/);
+  if (page) return iyzicoPage(state, res, page[1], page[2]);
+  const problem = iyzicoAuthProblem(conf, req, path, raw);
+  if (problem) return iyzFailure(res, '1001', `Authentication failed: ${problem}`);
+  const body = JSON.parse(raw || '{}');
+  if (path === '/payment/iyzipos/checkoutform/initialize/auth/ecom' && req.method === 'POST') {
+    const items = body.basketItems ?? [];
+    const sum = items.reduce((a, i) => a + minorOf(i.price), 0);
+    if (!items.length || sum !== minorOf(body.price)) return iyzFailure(res, '5', 'basketItems price sum must equal price');
+    if (minorOf(body.paidPrice) < minorOf(body.price)) return iyzFailure(res, '5', 'paidPrice must not be lower than price');
+    for (const field of ['name', 'surname', 'email', 'identityNumber', 'registrationAddress', 'city', 'country']) {
+      if (!body.buyer?.[field]) return iyzFailure(res, '5', `buyer.${field} is required`);
+    }
+    if (!body.callbackUrl || !body.basketId) return iyzFailure(res, '5', 'callbackUrl and basketId are required');
+    const token = randomBytes(18).toString('hex');
+    state.iyzForms.set(token, { ...body, token, result: null });
+    return json(res, 200, {
+      status: 'success',
+      locale: body.locale,
+      systemTime: Date.now(),
+      conversationId: body.conversationId,
+      token,
+      checkoutFormContent: '<script>/* iyzico form (fake) */</script>',
+      tokenExpireTime: 1800,
+      paymentPageUrl: `${state.origin}/iyzico/pay/${token}`,
+      signature: hmac(conf.secretKey, [body.conversationId, token].join(':')),
+    });
+  }
+  if (path === '/payment/iyzipos/checkoutform/auth/ecom/detail' && req.method === 'POST') {
+    const form = state.iyzForms.get(body.token);
+    if (!form) return iyzFailure(res, '5201', 'Checkout form not found');
+    if (!form.result) return iyzFailure(res, '5202', 'Payment not completed');
+    const r = form.result;
+    const paidPrice = Number(form.paidPrice);
+    const price = Number(form.price);
+    return json(res, 200, {
+      status: 'success',
+      locale: body.locale,
+      systemTime: Date.now(),
+      conversationId: body.conversationId,
+      token: form.token,
+      paymentStatus: r.paymentStatus,
+      paymentId: r.paymentId,
+      currency: form.currency,
+      basketId: form.basketId,
+      price,
+      paidPrice,
+      fraudStatus: 1,
+      signature: hmac(
+        conf.secretKey,
+        [r.paymentStatus, r.paymentId, form.currency, form.basketId, body.conversationId, paidPrice, price, form.token].join(':'),
+      ),
+    });
+  }
+  return iyzFailure(res, '404', `No such path ${path}`);
+}
+
+function completeIyzico(state, token, outcome) {
+  const form = state.iyzForms.get(token);
+  if (!form) throw new Error(`no iyzico form ${token}`);
+  form.result = { paymentStatus: outcome, paymentId: String(20_000_000 + state.iyzForms.size) };
+  return { callbackUrl: form.callbackUrl, token };
+}
+
+function iyzicoPage(state, res, token, action) {
+  const form = state.iyzForms.get(token);
+  if (!form) return html(res, 404, '<p>This payment form has expired.</p>');
+  if (!action) {
+    const a = (act, label) => `<p><a href="/iyzico/pay/${token}/${act}">${label}</a></p>`;
+    return html(
+      res,
+      200,
+      `<h1>iyzico (test)</h1><p>Pay ${escapeHtml(form.paidPrice)} ${escapeHtml(form.currency)}</p>${a('pay', 'Pay (test)')}${a('decline', 'Pay with a declined card (test)')}`,
+    );
+  }
+  completeIyzico(state, token, action === 'pay' ? 'SUCCESS' : 'FAILURE');
+  // iyzico's page posts the token to the merchant's callback URL.
+  return html(
+    res,
+    200,
+    `<form method="post" action="${escapeHtml(form.callbackUrl)}"><input type="hidden" name="token" value="${token}"><button>Return to the shop (test)</button></form>`,
   );
 }
 

@@ -74,6 +74,8 @@ export const TEST_KEYS = {
   FLUTTERWAVE_PUBLIC_KEY: 'FLWPUBK_TEST-voltmart-X',
   FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-voltmart-X',
   FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-hash',
+  IYZICO_API_KEY: 'sandbox-voltmart-iyzico-api',
+  IYZICO_SECRET_KEY: 'sandbox-voltmart-iyzico-secret',
 };
 
 /** Follows one redirect of the fake's hosted page (what the shopper's click does) and returns where it points. */

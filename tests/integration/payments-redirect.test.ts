@@ -5,6 +5,7 @@ import { startFakePayments } from '../fakes/payments.mjs';
 import { checkoutState, hostedPageChoice, makeShopper, placeCheckout, requestFor, storeReference, TEST_KEYS } from './payment-fixtures';
 import { paypalProvider } from '@/server/payments/paypal';
 import { flutterwaveProvider } from '@/server/payments/flutterwave';
+import { iyzicoProvider } from '@/server/payments/iyzico';
 import { loadPayPage } from '@/server/payments/pay-page';
 import { listPaymentGateways } from '@/server/payments/gateways';
 import { BAD_SIGNATURE } from '@/server/payments/signature';
@@ -16,6 +17,16 @@ useTestDatabase();
 const routes = listApiRoutes();
 const webhook = (body: string, headers: Record<string, string>) =>
   request(routes, '/api/v1/order/payment-done', { method: 'POST', headers, body });
+/** iyzico's page posting the token to our callback URL from its own origin. */
+const postBack = (callbackUrl: string, token: string) => {
+  const url = new URL(callbackUrl);
+  const [, , gateway, id] = url.pathname.split('/');
+  return requestModule(returnRoute, '/payment-return/[gateway]/[id]', { gateway: gateway!, id: id! }, url.pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://sandbox-cpp.iyzipay.com' },
+    body: new URLSearchParams({ token }).toString(),
+  });
+};
 /** The shopper's browser arriving at our return URL (whatever the gateway added to it). */
 const back = (url: URL) => {
   const [, , gateway, id] = url.pathname.split('/');
@@ -29,6 +40,7 @@ beforeAll(async () => {
   fake = await startFakePayments({
     paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
     flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
+    iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
     // Webhooks are kept (fake.deliveries) and sent by the tests themselves.
     deliver: async () => ({ status: 0 }),
   });
@@ -41,6 +53,9 @@ beforeAll(async () => {
     FLUTTERWAVE_SECRET_KEY: TEST_KEYS.FLUTTERWAVE_SECRET_KEY,
     FLUTTERWAVE_SECRET_HASH: TEST_KEYS.FLUTTERWAVE_SECRET_HASH,
     FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
+    IYZICO_API_KEY: TEST_KEYS.IYZICO_API_KEY,
+    IYZICO_SECRET_KEY: TEST_KEYS.IYZICO_SECRET_KEY,
+    IYZICO_API_BASE: fake.iyzicoBase,
   });
   userId = (await makeShopper()).id;
 });
@@ -188,6 +203,66 @@ describe('Flutterwave (Standard)', () => {
   it('refuses a transaction of another amount than the checkout (422) and leaves it unpaid', async () => {
     const { checkout, start } = await redirectCheckout(flutterwaveProvider, [1734], 'USD', 1000);
     const res = await back(await hostedPageChoice(`${start.url}/pay`));
+    expect(res.status).toBe(422);
+    expect((await res.json()).message).toBe(PAYMENT_MISMATCH);
+    expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'pending', paid: [0] });
+  });
+});
+
+describe('Iyzico (Checkout Form)', () => {
+  it('is offered only with its API key and secret key', () => {
+    expect(listPaymentGateways().find((g) => g.id === 6)).toMatchObject({ name: 'Iyzico', enabled: true, public_key: null });
+    expect(listPaymentGateways({ IYZICO_API_KEY: 'x' }).find((g) => g.id === 6)?.enabled).toBe(false);
+  });
+
+  it('initializes a signed checkout form whose basket adds up, and settles from the signed retrieve result', async () => {
+    const { checkout, start } = await redirectCheckout(iyzicoProvider, [1234, 500], 'TRY');
+    const form = fake.iyzicoForm(start.reference);
+    expect(form).toMatchObject({ price: '17.34', paidPrice: '17.34', currency: 'TRY', basketId: checkout.orderNo });
+    expect(form.basketItems.map((i: { price: string }) => i.price)).toEqual(['12.34', '5.00']);
+    const { callbackUrl } = fake.iyzicoComplete(start.reference, 'SUCCESS');
+    const res = await postBack(callbackUrl, start.reference);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/user/order/success/${checkout.orderId}`);
+    expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'paid', paid: [1, 1], received: 2 });
+    // The same token posted again changes nothing.
+    expect((await postBack(callbackUrl, start.reference)).headers.get('location')).toBe(`/user/order/success/${checkout.orderId}`);
+    expect(await checkoutState(checkout.orderNo)).toMatchObject({ received: 2 });
+  });
+
+  it('leaves the order unpaid when the card is declined or the shopper never comes back', async () => {
+    const declined = await redirectCheckout(iyzicoProvider, [1999], 'TRY');
+    const { callbackUrl } = fake.iyzicoComplete(declined.start.reference, 'FAILURE');
+    expect((await postBack(callbackUrl, declined.start.reference)).headers.get('location')).toBe(
+      `/user/order/pay/${declined.checkout.orderId}?failed=1`,
+    );
+    expect(await checkoutState(declined.checkout.orderNo)).toMatchObject({ status: 'pending', paid: [0] });
+    const abandoned = await redirectCheckout(iyzicoProvider, [1999], 'TRY');
+    expect(await checkoutState(abandoned.checkout.orderNo)).toMatchObject({ status: 'pending', paid: [0] });
+    const page = await loadPayPage(abandoned.checkout.orderId, userId, ORIGIN, 'Voltmart');
+    expect(page.pay).toMatchObject({ state: 'pay', gateway: 'iyzico', start: { kind: 'redirect' } });
+  });
+
+  it('refuses a token iyzico does not know, and settles nothing when our request is not signed with the right secret', async () => {
+    const { checkout, start } = await redirectCheckout(iyzicoProvider, [1999], 'TRY');
+    const { callbackUrl } = fake.iyzicoComplete(start.reference, 'SUCCESS');
+    const unknown = await postBack(callbackUrl, 'deadbeefdeadbeefdeadbeef');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toBe(BAD_SIGNATURE);
+    process.env.IYZICO_SECRET_KEY = 'not-the-secret';
+    try {
+      // Our request is refused by the fake (IYZWSv2 with the wrong secret): nothing is settled.
+      expect((await postBack(callbackUrl, start.reference)).status).toBeGreaterThanOrEqual(400);
+    } finally {
+      process.env.IYZICO_SECRET_KEY = TEST_KEYS.IYZICO_SECRET_KEY;
+    }
+    expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'pending', paid: [0] });
+  });
+
+  it('refuses a payment of another amount than the checkout (422) and leaves it unpaid', async () => {
+    const { checkout, start } = await redirectCheckout(iyzicoProvider, [1734], 'TRY', 1000);
+    const { callbackUrl } = fake.iyzicoComplete(start.reference, 'SUCCESS');
+    const res = await postBack(callbackUrl, start.reference);
     expect(res.status).toBe(422);
     expect((await res.json()).message).toBe(PAYMENT_MISMATCH);
     expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'pending', paid: [0] });

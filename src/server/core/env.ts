@@ -86,6 +86,10 @@ export const EnvSchema = z.object({
   FLUTTERWAVE_PUBLIC_KEY: optionalText,
   FLUTTERWAVE_SECRET_KEY: optionalText,
   FLUTTERWAVE_SECRET_HASH: optionalText,
+  IYZICO_API_KEY: optionalText,
+  IYZICO_SECRET_KEY: optionalText,
+  /** `live` uses iyzico's live API; anything else its sandbox. */
+  IYZICO_MODE: z.enum(['live', 'sandbox', '']).optional(),
   /** Tests only: send the gateways' API calls and browser scripts to the local fake (tests/fakes/payments.mjs). */
   STRIPE_API_BASE: optionalUrl,
   STRIPE_JS_URL: optionalUrl,
@@ -93,6 +97,7 @@ export const EnvSchema = z.object({
   RAZORPAY_CHECKOUT_URL: optionalUrl,
   PAYPAL_API_BASE: optionalUrl,
   FLUTTERWAVE_API_BASE: optionalUrl,
+  IYZICO_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,12 +1,20 @@
 import type { PaymentMethodId } from '@/server/payments/methods';
 import type { PaymentProvider } from '@/server/payments/provider';
 import { flutterwaveProvider } from '@/server/payments/flutterwave';
+import { iyzicoProvider } from '@/server/payments/iyzico';
 import { paypalProvider } from '@/server/payments/paypal';
 import { razorpayProvider } from '@/server/payments/razorpay';
 import { stripeProvider } from '@/server/payments/stripe';
 
 /** Every provider that exists, one line each (one file per provider in this folder). */
-const PROVIDERS: PaymentProvider[] = [razorpayProvider, stripeProvider, paypalProvider, flutterwaveProvider];
+// prettier-ignore
+const PROVIDERS: PaymentProvider[] = [
+  razorpayProvider,
+  stripeProvider,
+  paypalProvider,
+  flutterwaveProvider,
+  iyzicoProvider,
+];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
   return PROVIDERS.find((provider) => provider.method === method);

@@ -1,11 +1,12 @@
 /**
- * `/payment-return/{gateway}/{orderId}`: where redirect gateways (PayPal, Flutterwave) send the shopper
- * back. Nothing in the query is trusted: the gateway's API is asked what was paid, and the answer goes
+ * `/payment-return/{gateway}/{orderId}`: where redirect gateways (PayPal, Flutterwave, Iyzico) send the
+ * shopper back (GET, or iyzico's POST). Nothing in the query is trusted: the gateway's API is asked what was paid, and the answer goes
  * through settlePayment. The shopper then goes to the success page, or back to the pay page to retry.
  */
 import { notFound } from '@/server/core/errors';
 import { handlePaypalReturn } from '@/server/payments/paypal';
 import { handleFlutterwaveReturn } from '@/server/payments/flutterwave';
+import { handleIyzicoReturn } from '@/server/payments/iyzico';
 import type { SettleResult } from '@/server/payments/settle';
 
 const RETURNS: Record<string, (query: URLSearchParams) => Promise<SettleResult | null>> = {
@@ -15,6 +16,8 @@ const RETURNS: Record<string, (query: URLSearchParams) => Promise<SettleResult |
     return token ? handlePaypalReturn(token) : null;
   },
   flutterwave: handleFlutterwaveReturn,
+  // iyzico POSTs `token` (a form from its own page) to the callback URL.
+  iyzico: (params) => handleIyzicoReturn(params.get('token')),
 };
 
 /** Where the shopper goes next: the success page when paid, else the pay page (cancelled or failed). */
