@@ -34,6 +34,10 @@ const paymentKeys = {
   FLUTTERWAVE_PUBLIC_KEY: 'FLWPUBK_TEST-voltmart-e2e-X',
   FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-voltmart-e2e-X',
   FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-e2e-hash',
+  IYZICO_API_KEY: 'sandbox-voltmart-iyzico-e2e',
+  IYZICO_SECRET_KEY: 'sandbox-voltmart-iyzico-e2e-secret',
+  AUTHORIZE_NET_API_LOGIN_ID: 'voltmart-anet-e2e',
+  AUTHORIZE_NET_TRANSACTION_KEY: 'voltmart-anet-e2e-key',
 };
 
 export default defineConfig({
@@ -120,6 +124,8 @@ export default defineConfig({
         RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
         PAYPAL_API_BASE: `${fakePayments}/paypal`,
         FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
+        IYZICO_API_BASE: `${fakePayments}/iyzico`,
+        AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

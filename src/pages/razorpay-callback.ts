@@ -1,7 +1,6 @@
 import { route } from '@/server/web/route';
 import { readBody } from '@/server/web/body';
-import { ok } from '@/server/web/envelope';
-import { cacheHeader } from '@/server/web/cache';
+import { settledAnswer } from '@/server/web/payment-answer';
 import { handleRazorpayCallback, type RazorpayCallback } from '@/server/payments/razorpay';
 
 /**
@@ -17,12 +16,6 @@ export const ALL = route({
       razorpay_payment_id: String(body.razorpay_payment_id ?? ''),
       razorpay_signature: String(body.razorpay_signature ?? ''),
     });
-    const orderId = result.orderIds[0];
-    const paid = result.changed || result.paid;
-    const next = orderId ? (paid ? `/user/order/success/${orderId}` : `/user/order/pay/${orderId}?failed=1`) : '/';
-    if ((request.headers.get('accept') ?? '').includes('application/json')) {
-      return ok({ changed: result.changed, paid, order_ids: result.orderIds, next });
-    }
-    return new Response(null, { status: 303, headers: { location: next, ...cacheHeader('none') } });
+    return settledAnswer(request, result);
   },
 });

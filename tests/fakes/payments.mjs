@@ -20,6 +20,9 @@
 //   Iyzico    /iyzico/payment/iyzipos/checkoutform/initialize/auth/ecom, …/checkoutform/auth/ecom/detail,
 //             signed IYZWSv2 (HMAC-SHA256(secret, randomKey + path + body)); GET /iyzico/pay/:token (the
 //             hosted form) posts the token to the callback URL; results signed HMAC(secret, fields joined by ':')
+//   Authorize.Net  POST /authorize-net/xml/v1/request.api (JSON with merchantAuthentication, answers start
+//             with a byte-order mark): getHostedPaymentPageRequest, getTransactionDetailsRequest,
+//             getUnsettledTransactionListRequest; POST /authorize-net/payment/payment {token} (Accept Hosted)
 //
 // Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
 // Run alone: `node tests/fakes/payments.mjs` (FAKE_PAYMENTS_PORT, FAKE_PAYMENTS_WEBHOOK_URL and the shop's
@@ -40,6 +43,7 @@ const hmac = (secret, text) => createHmac('sha256', secret).update(text).digest(
  *   paypal?: { clientId: string, clientSecret: string, webhookId: string },
  *   flutterwave?: { secretKey: string, secretHash: string },
  *   iyzico?: { apiKey: string, secretKey: string },
+ *   authorizeNet?: { loginId: string, transactionKey: string },
  * }} FakeOptions
  */
 
@@ -61,6 +65,8 @@ export async function startFakePayments(options) {
     flwLinks: new Map(),
     flwTransactions: new Map(),
     iyzForms: new Map(),
+    anetPages: new Map(),
+    anetTransactions: new Map(),
     /** @type {Delivery[]} */
     deliveries: [],
   };
@@ -93,6 +99,10 @@ export async function startFakePayments(options) {
     paypalOrder: (orderId) => state.ppOrders.get(orderId),
     flutterwaveLink: (txRef) => state.flwLinks.get(txRef),
     iyzicoBase: `${state.origin}/iyzico`,
+    authorizeNetBase: `${state.origin}/authorize-net`,
+    /** What the shopper does on Accept Hosted with the token: pays (or is declined); returns the transaction. */
+    authorizeNetPay: (token, approved = true) => payAuthorizeNet(state, token, approved),
+    authorizeNetPage: (token) => state.anetPages.get(token),
     iyzicoForm: (token) => state.iyzForms.get(token),
     /** What the shopper does on iyzico's form: pays (or is declined); the browser then posts the token back. */
     iyzicoComplete: (token, outcome = 'SUCCESS') => completeIyzico(state, token, outcome),
@@ -124,6 +134,7 @@ async function handle(state, req, res) {
   if (path.startsWith('/paypal/')) return paypal(state, req, res, url, path.slice('/paypal'.length), body);
   if (path.startsWith('/flutterwave/')) return flutterwave(state, req, res, url, path.slice('/flutterwave'.length), body);
   if (path.startsWith('/iyzico/')) return iyzico(state, req, res, path.slice('/iyzico'.length), body);
+  if (path.startsWith('/authorize-net/')) return authorizeNet(state, req, res, path.slice('/authorize-net'.length), body);
   return json(res, 404, { error: { message: `no such path ${path}` } });
 }
 
@@ -780,6 +791,104 @@ function iyzicoPage(state, res, token, action) {
     res,
     200,
     `<form method="post" action="${escapeHtml(form.callbackUrl)}"><input type="hidden" name="token" value="${token}"><button>Return to the shop (test)</button></form>`,
+  );
+}
+
+// ---------- Authorize.Net ----------
+
+const anetAnswer = (
+  res,
+  body,
+  ok = true,
+  code = ok ? 'I00001' : 'E00007',
+  text = ok ? 'Successful.' : 'User authentication failed due to invalid authentication values.',
+) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(`\uFEFF${JSON.stringify({ ...body, messages: { resultCode: ok ? 'Ok' : 'Error', message: [{ code, text }] } })}`);
+};
+
+async function authorizeNet(state, req, res, path, raw) {
+  const conf = state.options.authorizeNet;
+  if (!conf) return anetAnswer(res, {}, false, 'E00001', 'Authorize.Net is not configured in the fake.');
+  if (path === '/payment/payment' && req.method === 'POST') return authorizeNetPage(state, res, parseForm(raw).token);
+  const choice = path.match(/^\/payment\/(pay|decline)$/);
+  if (choice && req.method === 'POST') {
+    const token = parseForm(raw).token;
+    const page = state.anetPages.get(token);
+    if (!page) return html(res, 404, '<p>This payment page has expired.</p>');
+    payAuthorizeNet(state, token, choice[1] === 'pay');
+    const back = JSON.parse(page.settings.hostedPaymentReturnOptions ?? '{}');
+    return html(res, 200, `<h1>Receipt (test)</h1><p><a href="${escapeHtml(back.url)}">${escapeHtml(back.urlText ?? 'Continue')}</a></p>`);
+  }
+  if (path !== '/xml/v1/request.api' || req.method !== 'POST') return html(res, 404, '<p>Not found</p>');
+  const body = JSON.parse(raw.replace(/^\uFEFF/, '') || '{}');
+  const [name] = Object.keys(body);
+  const call = body[name] ?? {};
+  // Authorize.Net maps JSON onto its XML schema: merchantAuthentication must come first.
+  if (Object.keys(call)[0] !== 'merchantAuthentication')
+    return anetAnswer(res, {}, false, 'E00003', 'The element merchantAuthentication must come first.');
+  const auth = call.merchantAuthentication;
+  if (auth.name !== conf.loginId || auth.transactionKey !== conf.transactionKey) return anetAnswer(res, {}, false);
+  if (name === 'getHostedPaymentPageRequest') {
+    const tr = call.transactionRequest ?? {};
+    if (tr.transactionType !== 'authCaptureTransaction' || !/^\d+(\.\d{1,2})?$/.test(String(tr.amount)))
+      return anetAnswer(res, {}, false, 'E00015', 'The field length is invalid for Amount.');
+    if (String(tr.order?.invoiceNumber ?? '').length > 20)
+      return anetAnswer(res, {}, false, 'E00015', 'The field length is invalid for Invoice Number.');
+    const settings = Object.fromEntries((call.hostedPaymentSettings?.setting ?? []).map((s) => [s.settingName, s.settingValue]));
+    const token = randomBytes(48).toString('base64');
+    state.anetPages.set(token, { token, amount: String(tr.amount), invoiceNumber: tr.order?.invoiceNumber, settings });
+    return anetAnswer(res, { token });
+  }
+  if (name === 'getTransactionDetailsRequest') {
+    const tx = state.anetTransactions.get(String(call.transId));
+    if (!tx) return anetAnswer(res, {}, false, 'E00040', 'The record cannot be found.');
+    return anetAnswer(res, { transaction: tx });
+  }
+  if (name === 'getUnsettledTransactionListRequest') {
+    const list = [...state.anetTransactions.values()]
+      .reverse()
+      .map((t) => ({
+        transId: t.transId,
+        submitTimeUTC: t.submitTimeUTC,
+        transactionStatus: t.transactionStatus,
+        invoiceNumber: t.order.invoiceNumber,
+        settleAmount: t.settleAmount,
+      }));
+    return anetAnswer(res, { transactions: list, totalNumInResultSet: list.length });
+  }
+  return anetAnswer(res, {}, false, 'E00003', `Unknown request ${name}`);
+}
+
+function payAuthorizeNet(state, token, approved) {
+  const page = state.anetPages.get(token);
+  if (!page) throw new Error('no Accept Hosted page for this token');
+  const transId = String(60_000_000_000 + state.anetTransactions.size + 1);
+  const amount = Number(page.amount);
+  const tx = {
+    transId,
+    submitTimeUTC: new Date().toISOString(),
+    transactionType: 'authCaptureTransaction',
+    transactionStatus: approved ? 'capturedPendingSettlement' : 'declined',
+    responseCode: approved ? 1 : 2,
+    authAmount: amount,
+    settleAmount: approved ? amount : 0,
+    order: { invoiceNumber: page.invoiceNumber },
+  };
+  state.anetTransactions.set(transId, tx);
+  return tx;
+}
+
+function authorizeNetPage(state, res, token) {
+  const page = state.anetPages.get(token);
+  if (!page) return html(res, 400, '<p>Missing or invalid token.</p>');
+  const back = JSON.parse(page.settings.hostedPaymentReturnOptions ?? '{}');
+  const form = (act, label) =>
+    `<form method="post" action="/authorize-net/payment/${act}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button>${label}</button></form>`;
+  return html(
+    res,
+    200,
+    `<h1>Authorize.Net (test)</h1><p>Pay ${escapeHtml(page.amount)}</p>${form('pay', 'Pay (test)')}${form('decline', 'Pay with a declined card (test)')}<p><a href="${escapeHtml(back.cancelUrl ?? '/')}">${escapeHtml(back.cancelUrlText ?? 'Cancel')}</a></p>`,
   );
 }
 

@@ -76,6 +76,8 @@ export const TEST_KEYS = {
   FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-hash',
   IYZICO_API_KEY: 'sandbox-voltmart-iyzico-api',
   IYZICO_SECRET_KEY: 'sandbox-voltmart-iyzico-secret',
+  AUTHORIZE_NET_API_LOGIN_ID: 'voltmart-anet-login',
+  AUTHORIZE_NET_TRANSACTION_KEY: 'voltmart-anet-transaction-key',
 };
 
 /** Follows one redirect of the fake's hosted page (what the shopper's click does) and returns where it points. */

@@ -90,6 +90,12 @@ export const EnvSchema = z.object({
   IYZICO_SECRET_KEY: optionalText,
   /** `live` uses iyzico's live API; anything else its sandbox. */
   IYZICO_MODE: z.enum(['live', 'sandbox', '']).optional(),
+  AUTHORIZE_NET_API_LOGIN_ID: optionalText,
+  AUTHORIZE_NET_TRANSACTION_KEY: optionalText,
+  /** The merchant account's currency (Authorize.Net takes none per request); USD by default. */
+  AUTHORIZE_NET_CURRENCY: optionalText,
+  /** `live` uses Authorize.Net's production endpoints; anything else its sandbox. */
+  AUTHORIZE_NET_MODE: z.enum(['live', 'sandbox', '']).optional(),
   /** Tests only: send the gateways' API calls and browser scripts to the local fake (tests/fakes/payments.mjs). */
   STRIPE_API_BASE: optionalUrl,
   STRIPE_JS_URL: optionalUrl,
@@ -98,6 +104,7 @@ export const EnvSchema = z.object({
   PAYPAL_API_BASE: optionalUrl,
   FLUTTERWAVE_API_BASE: optionalUrl,
   IYZICO_API_BASE: optionalUrl,
+  AUTHORIZE_NET_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

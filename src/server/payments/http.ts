@@ -18,7 +18,8 @@ export async function gatewayFetch<T>(gateway: string, url: string, init: Reques
     throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} refused the request. Please try again in a moment.` });
   }
   try {
-    return JSON.parse(text) as T;
+    // Authorize.Net starts its JSON with a byte-order mark.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as T;
   } catch {
     throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} answered something we could not read.` });
   }

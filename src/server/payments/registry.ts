@@ -1,5 +1,6 @@
 import type { PaymentMethodId } from '@/server/payments/methods';
 import type { PaymentProvider } from '@/server/payments/provider';
+import { authorizeNetProvider } from '@/server/payments/authorize-net';
 import { flutterwaveProvider } from '@/server/payments/flutterwave';
 import { iyzicoProvider } from '@/server/payments/iyzico';
 import { paypalProvider } from '@/server/payments/paypal';
@@ -14,6 +15,7 @@ const PROVIDERS: PaymentProvider[] = [
   paypalProvider,
   flutterwaveProvider,
   iyzicoProvider,
+  authorizeNetProvider,
 ];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
