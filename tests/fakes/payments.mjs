@@ -846,15 +846,13 @@ async function authorizeNet(state, req, res, path, raw) {
     return anetAnswer(res, { transaction: tx });
   }
   if (name === 'getUnsettledTransactionListRequest') {
-    const list = [...state.anetTransactions.values()]
-      .reverse()
-      .map((t) => ({
-        transId: t.transId,
-        submitTimeUTC: t.submitTimeUTC,
-        transactionStatus: t.transactionStatus,
-        invoiceNumber: t.order.invoiceNumber,
-        settleAmount: t.settleAmount,
-      }));
+    const list = [...state.anetTransactions.values()].reverse().map((t) => ({
+      transId: t.transId,
+      submitTimeUTC: t.submitTimeUTC,
+      transactionStatus: t.transactionStatus,
+      invoiceNumber: t.order.invoiceNumber,
+      settleAmount: t.settleAmount,
+    }));
     return anetAnswer(res, { transactions: list, totalNumInResultSet: list.length });
   }
   return anetAnswer(res, {}, false, 'E00003', `Unknown request ${name}`);
@@ -966,6 +964,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       : undefined,
     flutterwave: env.FLUTTERWAVE_SECRET_KEY
       ? { secretKey: env.FLUTTERWAVE_SECRET_KEY, secretHash: env.FLUTTERWAVE_SECRET_HASH ?? '' }
+      : undefined,
+    iyzico: env.IYZICO_API_KEY ? { apiKey: env.IYZICO_API_KEY, secretKey: env.IYZICO_SECRET_KEY ?? '' } : undefined,
+    authorizeNet: env.AUTHORIZE_NET_API_LOGIN_ID
+      ? { loginId: env.AUTHORIZE_NET_API_LOGIN_ID, transactionKey: env.AUTHORIZE_NET_TRANSACTION_KEY ?? '' }
       : undefined,
   });
   console.log(`Fake payment gateways at ${fake.origin}`);
