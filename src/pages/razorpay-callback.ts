@@ -1,7 +1,7 @@
 import { route } from '@/server/web/route';
 import { readBody } from '@/server/web/body';
-import { settledAnswer } from '@/server/web/payment-answer';
-import { handleRazorpayCallback, type RazorpayCallback } from '@/server/payments/razorpay';
+import { fieldsOf, settledAnswer } from '@/server/web/payment-answer';
+import { handleRazorpayCallback } from '@/server/payments/razorpay';
 
 /**
  * Razorpay Checkout's answer, posted by the pay page: `razorpay_order_id`, `razorpay_payment_id`,
@@ -10,7 +10,7 @@ import { handleRazorpayCallback, type RazorpayCallback } from '@/server/payments
  */
 export const ALL = route({
   POST: async ({ request }) => {
-    const body = (await readBody(request)) as RazorpayCallback;
+    const body = fieldsOf(await readBody(request));
     const result = await handleRazorpayCallback({
       razorpay_order_id: String(body.razorpay_order_id ?? ''),
       razorpay_payment_id: String(body.razorpay_payment_id ?? ''),

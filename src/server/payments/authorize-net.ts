@@ -121,6 +121,8 @@ const CAPTURED = new Set(['capturedPendingSettlement', 'settledSuccessfully']);
  * settles the checkout whose invoice number it carries.
  */
 export async function handleAuthorizeNetDone(transId: string): Promise<SettleResult> {
+  if (!authorizeNetProvider.configured())
+    throw new AppError({ code: 'NOT_FOUND', message: 'Card payments through Authorize.Net are not set up in this shop.' });
   if (!/^\d{1,20}$/.test(transId))
     throw new AppError({ code: 'VALIDATION', message: 'Send the transaction id Authorize.Net gave (digits).' });
   const answer = await api<{ transaction?: AnetTransaction; messages: AnetMessages }>('getTransactionDetailsRequest', { transId });

@@ -15,3 +15,8 @@ export function settledAnswer(request: Request, result: SettleResult): Response 
   }
   return new Response(null, { status: 303, headers: { location: next, ...cacheHeader('none') } });
 }
+
+/** A posted body's fields, or none when the body is not an object (`null`, a number, a list). */
+export function fieldsOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -3,6 +3,7 @@ import { route } from '@/server/web/route';
 import { readBody } from '@/server/web/body';
 import { cacheHeader } from '@/server/web/cache';
 import { paymentReturn } from '@/server/payments/returns';
+import { fieldsOf } from '@/server/web/payment-answer';
 
 /**
  * The shopper back from a redirect gateway (GET; iyzico POSTs its token): verified with the gateway's
@@ -17,5 +18,5 @@ async function back({ params, url }: APIContext, body: Record<string, unknown> =
 
 export const ALL = route({
   GET: (ctx) => back(ctx),
-  POST: async (ctx) => back(ctx, (await readBody(ctx.request)) as Record<string, unknown>),
+  POST: async (ctx) => back(ctx, fieldsOf(await readBody(ctx.request))),
 });

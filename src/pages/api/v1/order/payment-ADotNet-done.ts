@@ -1,6 +1,6 @@
 import { route } from '@/server/web/route';
 import { readBody } from '@/server/web/body';
-import { settledAnswer } from '@/server/web/payment-answer';
+import { fieldsOf, settledAnswer } from '@/server/web/payment-answer';
 import { handleAuthorizeNetDone } from '@/server/payments/authorize-net';
 
 /**
@@ -9,7 +9,7 @@ import { handleAuthorizeNetDone } from '@/server/payments/authorize-net';
  */
 export const ALL = route({
   POST: async ({ request }) => {
-    const body = (await readBody(request)) as { trans_id?: unknown; transId?: unknown };
+    const body = fieldsOf(await readBody(request));
     return settledAnswer(request, await handleAuthorizeNetDone(String(body.trans_id ?? body.transId ?? '')));
   },
 });
