@@ -132,7 +132,7 @@ async function handle(state, req, res) {
   if (path === '/razorpay/v1/checkout.js') return script(res, razorpayJs(state.origin));
   if (path.startsWith('/razorpay/')) return razorpay(state, req, res, path.slice('/razorpay'.length), body);
   if (path.startsWith('/paypal/')) return paypal(state, req, res, url, path.slice('/paypal'.length), body);
-  if (path.startsWith('/flutterwave/')) return flutterwave(state, req, res, url, path.slice('/flutterwave'.length), body);
+  if (path.startsWith('/flutterwave/')) return flutterwave(state, req, res, path.slice('/flutterwave'.length), body);
   if (path.startsWith('/iyzico/')) return iyzico(state, req, res, path.slice('/iyzico'.length), body);
   if (path.startsWith('/authorize-net/')) return authorizeNet(state, req, res, path.slice('/authorize-net'.length), body);
   return json(res, 404, { error: { message: `no such path ${path}` } });
@@ -615,7 +615,7 @@ function flwError(res, status, message) {
   return json(res, status, { status: 'error', message, data: null });
 }
 
-async function flutterwave(state, req, res, url, path, raw) {
+async function flutterwave(state, req, res, path, raw) {
   const conf = state.options.flutterwave;
   if (!conf) return flwError(res, 404, 'Flutterwave is not configured in the fake.');
   const page = path.match(/^\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { orders, orderStatusHistory, paymentEvents, payments } from '@/server/db/schema';
 import { useTestDatabase } from '../setup/db';
 import { listApiRoutes, request } from './http';
 import { startFakePayments, stripeSignature } from '../fakes/payments.mjs';
@@ -104,6 +107,28 @@ describe('Stripe', () => {
       'stripe-signature': stripeSignature(TEST_KEYS.STRIPE_WEBHOOK_SECRET, other),
     });
     expect((await second.json()).data.changed).toBe(false);
+    expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'paid', paid: [1, 1], received: 2 });
+  });
+
+  it('applies a payment once when its webhooks arrive at the same time (row lock; run on PostgreSQL with a pool)', async () => {
+    const { checkout, start } = await stripeCheckout();
+    await fake.stripePay(start.reference);
+    const first = fake.deliveries.at(-1)!;
+    const event = JSON.parse(first.body);
+    const bodies = Array.from({ length: 12 }, (_, i) => (i % 2 ? first.body : JSON.stringify({ ...event, id: `${event.id}_c${i}` })));
+    // Undo the first delivery's effect so the concurrent ones race for a pending row.
+    await getDb().update(payments).set({ status: 'pending' }).where(eq(payments.id, checkout.paymentId));
+    await getDb().update(orders).set({ paymentStatus: 0 }).where(inArray(orders.id, checkout.orderIds));
+    await getDb().delete(orderStatusHistory).where(inArray(orderStatusHistory.orderId, checkout.orderIds));
+    await getDb().delete(paymentEvents).where(eq(paymentEvents.orderNo, checkout.orderNo));
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        webhook(body, { 'content-type': 'application/json', 'stripe-signature': stripeSignature(TEST_KEYS.STRIPE_WEBHOOK_SECRET, body) }),
+      ),
+    );
+    const results = await Promise.all(answers.map(async (r) => ({ status: r.status, changed: (await r.json()).data?.changed })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.changed).length).toBe(1);
     expect(await checkoutState(checkout.orderNo)).toMatchObject({ status: 'paid', paid: [1, 1], received: 2 });
   });
 
