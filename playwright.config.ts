@@ -18,6 +18,28 @@ const oauthClients = {
   FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
 };
 
+/** The fake payment gateways (tests/fakes/payments.mjs) and the test keys both sides share. */
+const fakePaymentsPort = port + 2001;
+const fakePayments = `http://127.0.0.1:${fakePaymentsPort}`;
+const paymentKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_voltmart_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_voltmart_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_voltmart_e2e',
+  RAZORPAY_KEY_ID: 'rzp_test_voltmart_e2e',
+  RAZORPAY_KEY_SECRET: 'rzp_secret_voltmart_e2e',
+  RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_voltmart_e2e',
+  PAYPAL_CLIENT_ID: 'paypal-client-voltmart-e2e',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret-voltmart-e2e',
+  PAYPAL_WEBHOOK_ID: 'WH-VOLTMART-E2E',
+  FLUTTERWAVE_PUBLIC_KEY: 'FLWPUBK_TEST-voltmart-e2e-X',
+  FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-voltmart-e2e-X',
+  FLUTTERWAVE_SECRET_HASH: 'voltmart-flutterwave-e2e-hash',
+  IYZICO_API_KEY: 'sandbox-voltmart-iyzico-e2e',
+  IYZICO_SECRET_KEY: 'sandbox-voltmart-iyzico-e2e-secret',
+  AUTHORIZE_NET_API_LOGIN_ID: 'voltmart-anet-e2e',
+  AUTHORIZE_NET_TRANSACTION_KEY: 'voltmart-anet-e2e-key',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -70,6 +92,20 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node tests/fakes/payments.mjs',
+      url: `${fakePayments}/__fake/health`,
+      // Webhooks go to the shop's order/payment-done, signed with the shop's secrets, as the real gateways do.
+      env: {
+        FAKE_PAYMENTS_PORT: String(fakePaymentsPort),
+        FAKE_PAYMENTS_WEBHOOK_URL: `http://127.0.0.1:${port}/api/v1/order/payment-done`,
+        ...paymentKeys,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `rm -rf ${dataDir} && node scripts/serve.mjs --build dist-e2e`,
       url: `http://127.0.0.1:${port}/api/v1/health`,
       env: {
@@ -81,6 +117,15 @@ export default defineConfig({
         ...oauthClients,
         OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
         OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+        ...paymentKeys,
+        STRIPE_API_BASE: fakePayments,
+        STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
+        RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
+        RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
+        PAYPAL_API_BASE: `${fakePayments}/paypal`,
+        FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
+        IYZICO_API_BASE: `${fakePayments}/iyzico`,
+        AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

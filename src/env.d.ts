@@ -22,5 +22,7 @@ declare namespace App {
     cachePolicy?: 'catalog' | 'static';
     /** A part of the page could not be loaded (server/web/deferred.ts): the page is never cached like that. */
     degraded?: boolean;
+    /** The pay page's gateway script: its origins are allowed in that page's CSP only (server/web/gateway-csp.ts). */
+    gatewaySources?: import('@/server/payments/signature').BrowserSources;
   }
 }

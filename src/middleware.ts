@@ -13,6 +13,7 @@ import { withPageCaching } from '@/server/web/page-caching';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
+import { addGatewaySources } from '@/server/web/gateway-csp';
 import { publicOrigin } from '@/server/core/origin';
 import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 import { log } from '@/server/core/logger.mjs';
@@ -44,6 +45,7 @@ async function handle(ctx: APIContext, next: () => Promise<Response>): Promise<R
   const response = await withPageCaching(ctx, next);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
+  addGatewaySources(response.headers, ctx.locals.gatewaySources);
   applySecurityHeaders(response.headers);
   return response;
 }

@@ -90,19 +90,30 @@ const load = (file: string) => {
 /** Sends one request through the middleware to the endpoint Astro would route it to. */
 export async function request(routes: ApiRoute[], input: string | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input, 'http://127.0.0.1:4321');
-  const req = new Request(url, init);
   const match = matchApiRoute(routes, url.pathname);
   if (!match) throw new Error(`no endpoint for ${url.pathname}`);
-  const mod = await load(match.route.file);
+  return requestModule(await load(match.route.file), match.route.pattern, match.params, url, init);
+}
+
+/** Sends one request through the middleware to a given endpoint module (pages outside /api/v1, e.g. /razorpay-callback). */
+export async function requestModule(
+  mod: Record<string, APIRoute>,
+  pattern: string,
+  params: Record<string, string>,
+  input: string | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  const url = new URL(input, 'http://127.0.0.1:4321');
+  const req = new Request(url, init);
   const method = req.method.toUpperCase();
   const handler = mod.ALL ?? mod[method] ?? mod[method === 'HEAD' ? 'GET' : method];
   const ctx = {
     request: req,
     url,
-    params: match.params,
+    params,
     cookies: new AstroCookies(req, { warn: () => {} } as never),
     locals: {},
-    routePattern: match.route.pattern,
+    routePattern: pattern,
     clientAddress: '127.0.0.1',
     site: undefined,
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),

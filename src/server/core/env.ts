@@ -74,6 +74,40 @@ export const EnvSchema = z.object({
   /** Tests only: send the Google / Facebook OAuth calls to a local fake provider (tests/fakes/oauth-provider.mjs). */
   OAUTH_GOOGLE_BASE_URL: optionalUrl,
   OAUTH_FACEBOOK_BASE_URL: optionalUrl,
+  /** Payment gateways (docs/decisions/0018-payment-gateways.md): each is offered only when its keys are set. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  /** `live` uses PayPal's live API; anything else its sandbox. */
+  PAYPAL_MODE: z.enum(['live', 'sandbox', '']).optional(),
+  FLUTTERWAVE_PUBLIC_KEY: optionalText,
+  FLUTTERWAVE_SECRET_KEY: optionalText,
+  FLUTTERWAVE_SECRET_HASH: optionalText,
+  IYZICO_API_KEY: optionalText,
+  IYZICO_SECRET_KEY: optionalText,
+  /** `live` uses iyzico's live API; anything else its sandbox. */
+  IYZICO_MODE: z.enum(['live', 'sandbox', '']).optional(),
+  AUTHORIZE_NET_API_LOGIN_ID: optionalText,
+  AUTHORIZE_NET_TRANSACTION_KEY: optionalText,
+  /** The merchant account's currency (Authorize.Net takes none per request); USD by default. */
+  AUTHORIZE_NET_CURRENCY: optionalText,
+  /** `live` uses Authorize.Net's production endpoints; anything else its sandbox. */
+  AUTHORIZE_NET_MODE: z.enum(['live', 'sandbox', '']).optional(),
+  /** Tests only: send the gateways' API calls and browser scripts to the local fake (tests/fakes/payments.mjs). */
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_JS_URL: optionalUrl,
+  RAZORPAY_API_BASE: optionalUrl,
+  RAZORPAY_CHECKOUT_URL: optionalUrl,
+  PAYPAL_API_BASE: optionalUrl,
+  FLUTTERWAVE_API_BASE: optionalUrl,
+  IYZICO_API_BASE: optionalUrl,
+  AUTHORIZE_NET_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

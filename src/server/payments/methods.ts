@@ -7,6 +7,8 @@ export const PAYMENT_METHODS = {
   5: 'Flutterwave',
   6: 'Iyzico',
   7: 'Bank transfer',
+  /** The host-configured card gateway: Authorize.Net (payments/authorize-net.ts). */
+  8: 'Authorize.Net',
 } as const;
 
 export type PaymentMethodId = keyof typeof PAYMENT_METHODS;

@@ -44,4 +44,9 @@ export interface PaymentProvider {
   publicKey?(env?: NodeJS.ProcessEnv): string | null;
   /** Called after the orders are committed; may be called again to retry an unpaid order. */
   start(request: PaymentRequest): Promise<PaymentStart>;
+  /**
+   * The pay page, for a reference stored earlier: the same payment again when the gateway can still
+   * take it (a Stripe intent not yet paid), or null to start a new one.
+   */
+  resume?(reference: string, request: PaymentRequest): Promise<PaymentStart | null>;
 }

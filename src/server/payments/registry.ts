@@ -2,9 +2,25 @@ import type { PaymentMethodId } from '@/server/payments/methods';
 import type { PaymentProvider } from '@/server/payments/provider';
 import { cashOnDelivery } from '@/server/payments/cash-on-delivery';
 import { bankTransfer } from '@/server/payments/bank-transfer';
+import { authorizeNetProvider } from '@/server/payments/authorize-net';
+import { flutterwaveProvider } from '@/server/payments/flutterwave';
+import { iyzicoProvider } from '@/server/payments/iyzico';
+import { paypalProvider } from '@/server/payments/paypal';
+import { razorpayProvider } from '@/server/payments/razorpay';
+import { stripeProvider } from '@/server/payments/stripe';
 
 /** Every provider that exists, one line each (one file per provider in this folder). */
-const PROVIDERS: PaymentProvider[] = [cashOnDelivery, bankTransfer];
+// prettier-ignore
+const PROVIDERS: PaymentProvider[] = [
+  cashOnDelivery,
+  bankTransfer,
+  razorpayProvider,
+  stripeProvider,
+  paypalProvider,
+  flutterwaveProvider,
+  iyzicoProvider,
+  authorizeNetProvider,
+];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
   return PROVIDERS.find((provider) => provider.method === method);

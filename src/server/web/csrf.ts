@@ -48,6 +48,9 @@ export function refuseCrossSite(ctx: Pick<APIContext, 'request' | 'url' | 'cooki
   if (!UNSAFE.has(ctx.request.method.toUpperCase())) return null;
   // Only the end-to-end build has /test-only/* (src/server/test-routes.ts); elsewhere the path is guarded like any other.
   if (ctx.url.pathname.startsWith('/test-only/') && testRoutesOn()) return null;
+  // A payment gateway's page posts its result here from its own origin (iyzico's callback). Nothing in
+  // the body is trusted: the route asks the gateway's API with our keys (server/payments/returns.ts).
+  if (ctx.url.pathname.startsWith('/payment-return/')) return null;
   // Form bodies are checked even without our cookies: a forged sign-in form would sign a victim into
   // the attacker's account. Other bodies only matter when they carry our cookies.
   if (!isFormLike(ctx.request) && !ctx.cookies.has(SESSION_COOKIE) && !ctx.cookies.has(GUEST_COOKIE)) return null;

@@ -1,0 +1,34 @@
+/** The plain HTTP client of the gateways without an SDK here (PayPal, Flutterwave): JSON, a timeout, readable failures. */
+import { AppError } from '@/server/core/errors';
+import type { PaymentRequest } from '@/server/payments/provider';
+
+const TIMEOUT_MS = 20_000;
+
+export async function gatewayFetch<T>(gateway: string, url: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (err) {
+    console.error(`[payments] ${gateway} did not answer`, err);
+    throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} did not answer. Please try again in a moment.` });
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    console.error(`[payments] ${gateway} answered ${res.status}: ${text.slice(0, 500)}`);
+    throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} refused the request. Please try again in a moment.` });
+  }
+  try {
+    // Authorize.Net starts its JSON with a byte-order mark.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as T;
+  } catch {
+    throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} answered something we could not read.` });
+  }
+}
+
+/**
+ * Where a redirect gateway sends the shopper back: our own return route on the shop's origin (taken
+ * from the request's URLs, which checkout builds from PUBLIC_URL), which asks the gateway what was paid.
+ */
+export function returnRoute(request: PaymentRequest, gateway: string): string {
+  return new URL(`/payment-return/${gateway}/${request.orderId}`, request.returnUrl).toString();
+}
