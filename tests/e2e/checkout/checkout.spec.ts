@@ -32,8 +32,10 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   await flow.look('shipping');
   await flow.continueFromShipping();
   await flow.look('checkout');
+  // The configured gateways are offered beside the two offline methods (the suite configures them against the fakes).
+  await expect(page.getByRole('radio', { name: 'Stripe' })).toBeVisible();
+  await flow.method('Cash on delivery').check();
   await expect(flow.method('Cash on delivery')).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'Stripe' })).toHaveCount(0);
   await flow.placeOrder();
   await expect(page).toHaveURL(/\/user\/order\/success\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
@@ -56,6 +58,45 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   // The confirmation is written after the answer: wait for it.
   await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
   expect((await lastMail(account.email))?.text).toContain(item.title);
+});
+
+test('a signed-in shopper places a Stripe order at checkout and pays it on the pay page through the webhook', async ({
+  page,
+  known,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accountWithAddress(api, baseURL!, 'stripe-checkout');
+  const item = await productToBuy(api, known, 2);
+  await api.dispose();
+  await page.goto('/login');
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  const cart = new CartPage(page);
+  await cart.addFromProduct(item.slug, 1);
+  await page.goto('/shipping');
+  const flow = new CheckoutFlow(page);
+  await flow.continueFromShipping();
+  await flow.method('Stripe').check();
+  await flow.placeOrder();
+  // The order is placed unpaid; the shopper pays on the pay page with the gateway's own script (the fake's Stripe.js).
+  await expect(page).toHaveURL(/\/user\/order\/pay\/\d+$/);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Pay for your order' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/redirect_status=succeeded/, { timeout: 15_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/user/order/pay/${orderId}`);
+        return page.getByTestId('pay-state').textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('This order is paid. Thank you!');
 });
 
 test.describe('with JavaScript off', () => {
