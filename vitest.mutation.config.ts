@@ -12,7 +12,7 @@ const alias = { '@/': fileURLToPath(new URL('./src/', import.meta.url)) };
  * listed (auth-throttle and sessions, slower and overlapping, still run in `npm test`).
  */
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: { ...alias, 'astro:middleware': 'astro/virtual-modules/middleware.js' } },
   test: {
     include: [
       'tests/unit/price.test.ts',
