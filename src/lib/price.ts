@@ -82,6 +82,20 @@ export interface PriceFormat {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * The locale numbers and prices are written in: the shop's `decimal_format` in its default language,
+ * the language itself in any other (French "1 299,50", Arabic "١٬٢٩٩٫٥٠"); formatPrice keeps the
+ * shop's currency symbol, position and at most 2 decimals in every language.
+ */
+export function numberLocale(lang: string, defaultLang: string, decimalFormat: string): string {
+  if (lang === defaultLang) return decimalFormat;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : decimalFormat;
+  } catch {
+    return decimalFormat;
+  }
+}
+
 /** "$1,299.50" from 129950 cents, with at most 2 decimals, in the locale and position from settings. */
 export function formatPrice(cents: number, fmt: PriceFormat): string {
   const whole = cents % 100 === 0;

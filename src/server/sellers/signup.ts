@@ -21,7 +21,7 @@ const sellerCodeHash = (sellerId: number, code: string) => hashToken(`seller:${s
 
 /** Seller registration is offered only when the operator switched `vendor_registration` on. */
 export async function requireVendorRegistration(): Promise<void> {
-  if (!(await getSettings()).setting.vendor_registration) throw notFound('Seller registration');
+  if (!(await getSettings()).setting.vendor_registration) throw notFound('sellerRegistration');
 }
 
 /**
