@@ -82,7 +82,8 @@ const patterns: { key: string; re: RegExp; names: string[]; literal: number }[] 
     if (v && typeof v === 'object') index(v as Record<string, unknown>, key);
     if (typeof v !== 'string') continue;
     if (!v.includes('{{')) {
-      if (!keyOfEnglish.has(v)) keyOfEnglish.set(v, key);
+      // Field names inside validation messages are worded for that use ("Le code postal"), so they win.
+      if (!keyOfEnglish.has(v) || key.startsWith('validation.label.')) keyOfEnglish.set(v, key);
       continue;
     }
     const names: string[] = [];
