@@ -62,7 +62,11 @@ async function buildContext(ctx: APIContext): Promise<string | null> {
   const cookie = ctx.cookies.get(LANGUAGE_COOKIE)?.value;
   const header = ctx.request.headers.get('language');
   // A page's URL prefix decides its language; an API client's Language header outranks the browser's cookie.
-  const lang = prefix?.lang ?? (ctx.url.pathname.startsWith('/api/') ? pickLanguage(codes, header, cookie, settings.default_language) : pickLanguage(codes, cookie, header, settings.default_language));
+  const lang =
+    prefix?.lang ??
+    (ctx.url.pathname.startsWith('/api/')
+      ? pickLanguage(codes, header, cookie, settings.default_language)
+      : pickLanguage(codes, cookie, header, settings.default_language));
   const declared = languages.find((l) => l.code === lang)?.direction;
   ctx.locals.lang = lang;
   ctx.locals.languages = languages;
@@ -71,7 +75,10 @@ async function buildContext(ctx: APIContext): Promise<string | null> {
   ctx.locals.origin = publicOrigin();
   ctx.locals.dir = directionOf(lang, declared);
   // Numbers and prices read in the page's language, with the shop's currency symbol and position.
-  ctx.locals.settings = { ...settings, setting: { ...settings.setting, decimal_format: numberLocale(lang, settings.default_language, settings.setting.decimal_format) } };
+  ctx.locals.settings = {
+    ...settings,
+    setting: { ...settings.setting, decimal_format: numberLocale(lang, settings.default_language, settings.setting.decimal_format) },
+  };
   ctx.locals.saveData = ctx.request.headers.get('save-data')?.toLowerCase() === 'on';
   Object.assign(ctx.locals, await resolveIdentity(ctx.request, ctx.cookies));
   ctx.locals.flash = ctx.request.method === 'GET' && !ctx.url.pathname.startsWith('/api/') ? takeFlash(ctx.cookies) : null;

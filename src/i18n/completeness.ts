@@ -50,9 +50,15 @@ export function compareMessages(english: Tree[], other: Tree[]): { missing: stri
     // Plural forms: each form uses only placeholders some English form uses; `_other` keeps all of English `_other`'s but count.
     const ours = [...en].filter(([k]) => k.replace(PLURAL, '') === base && PLURAL.test(k));
     const allowed = new Set(ours.flatMap(([, t]) => placeholdersOf(t).split(',')));
-    const needed = placeholdersOf(en.get(`${base}_other`) ?? text).split(',').filter((n) => n && n !== 'count');
+    const needed = placeholdersOf(en.get(`${base}_other`) ?? text)
+      .split(',')
+      .filter((n) => n && n !== 'count');
     const other = placeholdersOf(them.get(`${base}_other`)!).split(',');
-    const extra = theirs.some(([, t]) => placeholdersOf(t).split(',').some((n) => n && !allowed.has(n)));
+    const extra = theirs.some(([, t]) =>
+      placeholdersOf(t)
+        .split(',')
+        .some((n) => n && !allowed.has(n)),
+    );
     if (extra || needed.some((n) => !other.includes(n))) placeholders.push(base);
   }
   return { missing, placeholders };

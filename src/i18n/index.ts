@@ -35,6 +35,8 @@ const instances = new Map<string, Promise<TFunction>>();
 export function getT(lang: string): Promise<TFunction> {
   let t = instances.get(lang);
   if (!t) {
+    // A language the operator added without messages: only logged, and every text falls back to English.
+    if (!BUNDLED[lang]) console.warn(`[i18n] no messages for language "${lang}"; English is used`);
     const instance = i18next.createInstance();
     t = instance
       .init({
@@ -70,7 +72,8 @@ export const isMessageKey = (text: string) => /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]
 
 /** `t` of a request (i18next's TFunction) or any function of the same use. */
 export type Translate = TFunction | ((key: string, vars?: Record<string, unknown>) => string);
-const call = (t: Translate, key: string, vars: Record<string, unknown>) => (t as (k: string, v: Record<string, unknown>) => string)(key, vars);
+const call = (t: Translate, key: string, vars: Record<string, unknown>) =>
+  (t as (k: string, v: Record<string, unknown>) => string)(key, vars);
 
 /** Every English sentence → its key, so a sentence written in code (a schema's, an error's) finds its translation by its English text. */
 const keyOfEnglish = new Map<string, string>();
@@ -91,7 +94,8 @@ const patterns: { key: string; re: RegExp; names: string[]; literal: number }[] 
     const source = parts.map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
     const literal = parts.filter((_, i) => i % 2 === 0).join('').length;
     // A pattern of (almost) only placeholders would match any sentence.
-    if (literal >= 8) patterns.push({ key: key.replace(/_(zero|one|two|few|many|other)$/, ''), re: new RegExp(`^${source}$`, 's'), names, literal });
+    if (literal >= 8)
+      patterns.push({ key: key.replace(/_(zero|one|two|few|many|other)$/, ''), re: new RegExp(`^${source}$`, 's'), names, literal });
   }
 })(BUNDLED[DEFAULT_LANGUAGE] ?? {}, '');
 patterns.sort((a, b) => b.literal - a.literal);
@@ -104,7 +108,9 @@ export function keyOf(text: string): { key: string; vars?: Record<string, unknow
   for (const p of patterns) {
     const m = p.re.exec(text);
     if (!m) continue;
-    const vars = Object.fromEntries(p.names.map((name, i) => [name, name === 'count' && /^\d+$/.test(m[i + 1]!) ? Number(m[i + 1]) : m[i + 1]]));
+    const vars = Object.fromEntries(
+      p.names.map((name, i) => [name, name === 'count' && /^\d+$/.test(m[i + 1]!) ? Number(m[i + 1]) : m[i + 1]]),
+    );
     return { key: p.key, vars };
   }
   return null;
@@ -126,7 +132,12 @@ export function translateMessage(t: Translate, text: string, vars?: Record<strin
 export function englishOf(text: string, vars?: Record<string, unknown>): string {
   if (!isMessageKey(text)) return text;
   const lookup = (key: string) =>
-    key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), BUNDLED[DEFAULT_LANGUAGE]);
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+        BUNDLED[DEFAULT_LANGUAGE],
+      );
   const count = vars?.count;
   const found = lookup(text) ?? (typeof count === 'number' ? lookup(`${text}_${count === 1 ? 'one' : 'other'}`) : undefined);
   if (typeof found !== 'string') return text;

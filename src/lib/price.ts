@@ -81,6 +81,7 @@ export interface PriceFormat {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+const RTL_LOCALE = /^(ar|fa|he|ur)(-|$)/i;
 
 /**
  * The locale numbers and prices are written in: the shop's `decimal_format` in its default language,
@@ -112,5 +113,7 @@ export function formatPrice(cents: number, fmt: PriceFormat): string {
     formatters.set(key, nf);
   }
   const number = nf.format(cents / 100);
-  return fmt.currency_position === 2 ? `${number}${fmt.currency_icon}` : `${fmt.currency_icon}${number}`;
+  const price = fmt.currency_position === 2 ? `${number}${fmt.currency_icon}` : `${fmt.currency_icon}${number}`;
+  // In right-to-left text the amount stays one left-to-right unit ("$1,299.50", not "1,299.50$"): LRI … PDI.
+  return RTL_LOCALE.test(fmt.decimal_format) ? `\u2066${price}\u2069` : price;
 }

@@ -49,7 +49,11 @@ describe('the Language header', () => {
     expect(invalid.data.name).toBeUndefined();
 
     const token = guestToken();
-    const added = await post('/api/v1/cart/action', { product_id: productId, quantity: 1 }, { language: 'ar', authorization: `Bearer ${token}` });
+    const added = await post(
+      '/api/v1/cart/action',
+      { product_id: productId, quantity: 1 },
+      { language: 'ar', authorization: `Bearer ${token}` },
+    );
     expect((await added.json()).message).toBe('تمت إضافة المنتج إلى السلة');
   });
   it('outranks the currentLanguage cookie on the API; English stays the spec’s text', async () => {
@@ -85,7 +89,11 @@ describe('the language switch (api/v1/language)', () => {
   });
   it('answers JSON clients with the envelope, and refuses a language the shop does not have', async () => {
     const ok = await post('/api/v1/language', { code: 'fr' }, { accept: 'application/json' });
-    expect(await ok.json()).toMatchObject({ status: 200, message: 'La langue est maintenant : Français.', data: { current_language: 'fr' } });
+    expect(await ok.json()).toMatchObject({
+      status: 200,
+      message: 'La langue est maintenant : Français.',
+      data: { current_language: 'fr' },
+    });
     const bad = await post('/api/v1/language', { code: 'de' }, { accept: 'application/json' });
     expect(bad.status).toBe(422);
     expect((await bad.json()).message).toBe('This language could not be found.');

@@ -24,12 +24,15 @@ const ALLOWED = [/^test-only\//, /\/test-only\//];
 /** The texts between tags (inside `{…}` expressions' markup too), with expressions and code left out. */
 function textNodes(source: string, astro: boolean): string[] {
   let s = astro ? source.replace(/^---[\s\S]*?\n---/, '') : source;
-  s = s.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ').replace(/<!--[\s\S]*?-->/g, ' ').replace(/=>/g, ' ');
+  s = s
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/=>/g, ' ');
   const out: string[] = [];
   for (const m of s.matchAll(/>([^<>]*)</g)) {
     let text = m[1]!;
     // Expressions such as {t('key')} or {count}: repeatedly, innermost first.
-    for (let prev = ''; prev !== text; ) [prev, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
+    for (let prev = ''; prev !== text;) [prev, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
     text = text.replace(/\s+/g, ' ').trim();
     if (!text || /[(){}=]|&&|\?\.|\b(const|return|import|typeof)\b/.test(text)) continue;
     out.push(text);
@@ -39,7 +42,8 @@ function textNodes(source: string, astro: boolean): string[] {
 
 const ATTRIBUTE = /\b(alt|title|placeholder|aria-label|label|hint|description)="([^"]*[A-Za-z][^"]*)"/g;
 /** Words a person reads: a capitalised word or several words (not an identifier, path or class name). */
-const isSentence = (t: string) => /[A-Za-z]{2,}/.test(t) && (/^[A-Z][a-z]+$/.test(t) || / [A-Za-z]/.test(t)) && !/^[a-z0-9_.\-/:#@?&=%]+$/i.test(t);
+const isSentence = (t: string) =>
+  /[A-Za-z]{2,}/.test(t) && (/^[A-Z][a-z]+$/.test(t) || / [A-Za-z]/.test(t)) && !/^[a-z0-9_.\-/:#@?&=%]+$/i.test(t);
 
 describe('no literal English in components', () => {
   const files = ['src/components', 'src/pages', 'src/layouts', 'src/islands'].flatMap((d) => filesUnder(d, /\.(astro|tsx)$/));

@@ -35,7 +35,9 @@ describe('messages written as English sentences or keys', () => {
   });
   it('translates a schema message with its field name into Arabic and French', async () => {
     expect(translateMessage(await getT('ar'), 'Name is required')).toBe('الاسم مطلوب');
-    expect(translateMessage(await getT('fr'), 'Zip code must be at most 20 characters')).toBe('Le code postal doit faire au plus 20 caractères');
+    expect(translateMessage(await getT('fr'), 'Zip code must be at most 20 characters')).toBe(
+      'Le code postal doit faire au plus 20 caractères',
+    );
     expect(translateMessage(await getT('fr'), 'Something already translated')).toBe('Something already translated');
   });
   it('an AppError reads in English and localizes its message, form and field messages', async () => {
@@ -65,7 +67,8 @@ describe('numbers and prices per language', () => {
     expect(numberLocale('fr', 'en', 'en-US')).toBe('fr');
     expect(formatPrice(129950, { ...shop, decimal_format: numberLocale('fr', 'en', 'en-US') })).toBe('$1\u202f299,50');
     // CLDR writes Arabic numbers with Latin digits by default (as the dates).
-    expect(formatPrice(129950, { ...shop, decimal_format: numberLocale('ar', 'en', 'en-US') })).toBe('$1,299.50');
+    // …isolated left-to-right inside right-to-left text.
+    expect(formatPrice(129950, { ...shop, decimal_format: numberLocale('ar', 'en', 'en-US') })).toBe('\u2066$1,299.50\u2069');
     expect(formatPrice(1500, { currency_icon: '€', currency_position: 2, decimal_format: 'fr' })).toBe('15€');
   });
 });

@@ -17,7 +17,10 @@ export const CONTACT_WINDOW = 3600;
  * to the shop's address from settings (the stored row is the record when that mail fails or no address
  * is set), and acknowledged to the sender.
  */
-export async function sendContactMessage(input: ContactInput, actor: Pick<Actor, 'ip' | 'siteName'> & { lang?: string }): Promise<{ id: number }> {
+export async function sendContactMessage(
+  input: ContactInput,
+  actor: Pick<Actor, 'ip' | 'siteName'> & { lang?: string },
+): Promise<{ id: number }> {
   for (const key of [`contact:ip:${actor.ip}`, `contact:email:${input.email}`]) {
     const hit = await hitLimit({ key, max: CONTACT_LIMIT, windowSeconds: CONTACT_WINDOW });
     if (hit.limited) throw throttled('You have sent several messages in a short time.', hit.retryAfter);

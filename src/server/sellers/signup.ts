@@ -101,7 +101,10 @@ export async function signUpSeller(
         code,
         t('seller.mail.expires', { minutes: VERIFY_MINUTES }),
       ],
-      link: { href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`, label: t('seller.mail.button') },
+      link: {
+        href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`,
+        label: t('seller.mail.button'),
+      },
       footer: t('seller.mail.footer', { site }),
     }),
   );

@@ -37,7 +37,11 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       if (!form) throw signIn;
       // A guest's plain form goes to the sign-in page, which brings them back to the page they were on.
       const from = fromOf((await readBody(ctx.request).catch(() => ({}))) as Body) ?? refererPath(ctx) ?? '/';
-      return redirectWithFlash(ctx, { type: 'error', message: signIn.localized(ctx.locals.t).message }, `/login?redirect=${encodeURIComponent(from)}`);
+      return redirectWithFlash(
+        ctx,
+        { type: 'error', message: signIn.localized(ctx.locals.t).message },
+        `/login?redirect=${encodeURIComponent(from)}`,
+      );
     }
     try {
       const actor = actorOf(ctx);
@@ -50,7 +54,10 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       const message =
         typeof action.message === 'string'
           ? translateMessage(ctx.locals.t, action.message)
-          : translateMessage(ctx.locals.t, action.message(result, (key, vars) => translateMessage(ctx.locals.t, key, vars)));
+          : translateMessage(
+              ctx.locals.t,
+              action.message(result, (key, vars) => translateMessage(ctx.locals.t, key, vars)),
+            );
       if (!form) return ok(action.data ? action.data(result) : result, { message });
       const back = typeof action.back === 'function' ? action.back(result, input, body) : action.back;
       return redirectWithFlash(ctx, { type: 'success', message }, back ?? fromOf(body));

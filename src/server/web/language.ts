@@ -24,11 +24,21 @@ export function setLanguageCookies(cookies: AstroCookies, code: string): void {
  * client gets the envelope with the message in the new language.
  */
 export async function switchLanguage(ctx: APIContext): Promise<Response> {
-  const body = ctx.request.method === 'GET' ? Object.fromEntries(ctx.url.searchParams) : (((await readBody(ctx.request)) ?? {}) as Record<string, unknown>);
+  const body =
+    ctx.request.method === 'GET'
+      ? Object.fromEntries(ctx.url.searchParams)
+      : (((await readBody(ctx.request)) ?? {}) as Record<string, unknown>);
   const [languages, settings] = await Promise.all([listLanguages(), getSettings()]);
-  const code = String(body.code ?? '').trim().toLowerCase();
+  const code = String(body.code ?? '')
+    .trim()
+    .toLowerCase();
   const language = languages.find((l) => l.code === code);
-  if (!language) throw new AppError({ code: 'VALIDATION', message: 'errors.notFound.language', details: { fields: { code: 'errors.notFound.language' } } });
+  if (!language)
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'errors.notFound.language',
+      details: { fields: { code: 'errors.notFound.language' } },
+    });
   setLanguageCookies(ctx.cookies, language.code);
   const t = await getT(language.code);
   const message = t('success.languageChanged', { name: language.name });
