@@ -10,7 +10,8 @@ for (const [file, messages] of Object.entries(files)) {
   BUNDLED[code] = deepMerge(BUNDLED[code] ?? {}, messages);
 }
 
-function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+/** `b` over `a`, nested objects merged key by key. */
+export function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) {
     const prev = out[k];

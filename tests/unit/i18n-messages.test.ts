@@ -72,3 +72,16 @@ describe('numbers and prices per language', () => {
     expect(formatPrice(1500, { currency_icon: '€', currency_position: 2, decimal_format: 'fr' })).toBe('15€');
   });
 });
+
+describe('prefix-except-default paths', () => {
+  it('prefixes every language but the default, and strips only known prefixes', async () => {
+    const { localizedPath, splitLocalePrefix } = await import('@/lib/locale-path');
+    expect(localizedPath('/cart?x=1', 'ar', 'en')).toBe('/ar/cart?x=1');
+    expect(localizedPath('/', 'fr', 'en')).toBe('/fr');
+    expect(localizedPath('/cart', 'en', 'en')).toBe('/cart');
+    expect(splitLocalePrefix('/ar/products/product/x', ['ar', 'fr'])).toEqual({ lang: 'ar', path: '/products/product/x' });
+    expect(splitLocalePrefix('/ar', ['ar'])).toEqual({ lang: 'ar', path: '/' });
+    expect(splitLocalePrefix('/all/chargers', ['ar'])).toBeNull();
+    expect(splitLocalePrefix('/en/cart', ['ar', 'fr'])).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { BUNDLED, DEFAULT_LANGUAGE } from '@/i18n';
+import { BUNDLED, DEFAULT_LANGUAGE, deepMerge } from '@/i18n';
 import { notFound } from '@/server/core/errors';
 import { listLanguages, type LanguageInfo } from '@/server/settings';
 
@@ -9,15 +9,5 @@ import { listLanguages, type LanguageInfo } from '@/server/settings';
 export async function getLocalization(code: string): Promise<{ language: LanguageInfo; messages: Record<string, unknown> }> {
   const language = (await listLanguages()).find((l) => l.code === code.trim().toLowerCase());
   if (!language) throw notFound('language');
-  return { language, messages: withFallback(BUNDLED[DEFAULT_LANGUAGE] ?? {}, BUNDLED[language.code] ?? {}) };
-}
-
-function withFallback(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(base)) {
-    const mine = own[k];
-    out[k] = v && typeof v === 'object' ? withFallback(v as Record<string, unknown>, (mine ?? {}) as Record<string, unknown>) : (mine ?? v);
-  }
-  for (const [k, v] of Object.entries(own)) if (!(k in out)) out[k] = v;
-  return out;
+  return { language, messages: deepMerge(BUNDLED[DEFAULT_LANGUAGE] ?? {}, BUNDLED[language.code] ?? {}) };
 }
