@@ -165,3 +165,15 @@ test('the mega menu, the compact menu and the switcher open toward the page’s 
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/shots/i18n/ar-compact-menu-390.png' });
 });
+
+test('the home slider moves toward the page’s end in Arabic: next goes left, previous comes back', async ({ shop, page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shop.open('/ar');
+  const strip = page.locator('[data-slider] .slides');
+  const scrollLeft = () => strip.evaluate((el) => el.scrollLeft);
+  await page.getByRole('button', { name: 'الشريحة التالية' }).click();
+  // Right to left, the strip scrolls into negative offsets: the second slide comes in from the left.
+  await expect.poll(scrollLeft).toBeLessThan(-100);
+  await page.getByRole('button', { name: 'الشريحة السابقة' }).click();
+  await expect.poll(scrollLeft).toBeGreaterThan(-5);
+});
