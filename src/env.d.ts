@@ -3,6 +3,9 @@
 declare namespace App {
   interface Locals {
     lang: string;
+    /** Active languages (default first) and the default one: the switcher, hreflang and prefixed URLs. */
+    languages: import('@/server/settings').LanguageInfo[];
+    defaultLanguage: string;
     dir: 'ltr' | 'rtl';
     settings: import('@/lib/schemas/settings').Settings;
     saveData: boolean;

@@ -39,6 +39,9 @@ export function guestToken(): string | null {
 
 const currentLanguage = () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en');
 
+/** The spec's 'API is down.' in the page's language (the layout writes it on `<html data-api-down>`). */
+export const apiDownText = () => (typeof document === 'undefined' ? '' : document.documentElement.dataset.apiDown) || 'API is down.';
+
 type CallInit = { method?: string; body?: unknown; signal?: AbortSignal };
 
 /** Calls `/api/v1/{path}` and returns `data` of a 200 envelope; anything else throws ApiError. */

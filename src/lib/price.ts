@@ -81,6 +81,21 @@ export interface PriceFormat {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+const RTL_LOCALE = /^(ar|fa|he|ur)(-|$)/i;
+
+/**
+ * The locale numbers and prices are written in: the shop's `decimal_format` in its default language,
+ * the language itself in any other (French "1 299,50", Arabic "١٬٢٩٩٫٥٠"); formatPrice keeps the
+ * shop's currency symbol, position and at most 2 decimals in every language.
+ */
+export function numberLocale(lang: string, defaultLang: string, decimalFormat: string): string {
+  if (lang === defaultLang) return decimalFormat;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? lang : decimalFormat;
+  } catch {
+    return decimalFormat;
+  }
+}
 
 /** "$1,299.50" from 129950 cents, with at most 2 decimals, in the locale and position from settings. */
 export function formatPrice(cents: number, fmt: PriceFormat): string {
@@ -98,5 +113,7 @@ export function formatPrice(cents: number, fmt: PriceFormat): string {
     formatters.set(key, nf);
   }
   const number = nf.format(cents / 100);
-  return fmt.currency_position === 2 ? `${number}${fmt.currency_icon}` : `${fmt.currency_icon}${number}`;
+  const price = fmt.currency_position === 2 ? `${number}${fmt.currency_icon}` : `${fmt.currency_icon}${number}`;
+  // In right-to-left text the amount stays one left-to-right unit ("$1,299.50", not "1,299.50$"): LRI … PDI.
+  return RTL_LOCALE.test(fmt.decimal_format) ? `\u2066${price}\u2069` : price;
 }

@@ -34,6 +34,8 @@ const t = await getT('en');
 /** Locals as the middleware would build them for an English-speaking guest; `locals` overrides. */
 export const localsWith = (locals: Partial<App.Locals> = {}): App.Locals => ({
   lang: 'en',
+  languages: [{ code: 'en', name: 'English', predefined: true, direction: 'ltr', isDefault: true }],
+  defaultLanguage: 'en',
   dir: 'ltr',
   saveData: false,
   settings: SettingsSchema.parse({ setting: { vendor_registration: true } }),

@@ -4,7 +4,7 @@
  * then the account region is re-rendered from the server. Without JavaScript the forms post
  * to the page, which does the same work.
  */
-import { ApiError, call } from '@/lib/api';
+import { ApiError, apiDownText, call } from '@/lib/api';
 import { showError, showSuccess } from '@/stores/toast';
 
 const REGION = '[data-account]';
@@ -24,7 +24,7 @@ document.addEventListener('submit', async (event) => {
     showSuccess(message);
     await refresh(form.dataset.next || location.pathname);
   } catch (err) {
-    const message = err instanceof ApiError ? err.message : 'API is down.';
+    const message = err instanceof ApiError ? err.message : apiDownText();
     if (errorBox) errorBox.textContent = message;
     showError(message);
     buttons.forEach((b) => (b.disabled = false));

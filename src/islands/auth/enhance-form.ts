@@ -6,7 +6,7 @@
  * (`{email}` is replaced by the account's address). A submit button with `data-stay` stays on the
  * page and shows the answer instead.
  */
-import { ApiError, call } from '@/lib/api';
+import { ApiError, apiDownText, call } from '@/lib/api';
 
 /** What sign-in, sign-up and the reset steps answer, as far as choosing the next page goes. */
 type Answer = { user?: { email?: string; email_verified?: boolean }; email?: string } | null;
@@ -73,7 +73,7 @@ async function submit(event: SubmitEvent) {
     window.location.assign(nextUrl(form, data, body));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0) {
-      setAlert(form, 'API is down.', 'error');
+      setAlert(form, apiDownText(), 'error');
       return;
     }
     const first = showFieldErrors(form, err.fields);

@@ -15,7 +15,7 @@ import { wrongPassword } from '@/server/account/profile';
 export async function changePassword(userId: number, input: PasswordChangeInput, keepSessionHash: string | null): Promise<void> {
   const db = getDb();
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('Your account');
+  if (!row) throw notFound('yourAccount');
   if (!(await verifyPassword(input.current_password, row.hash))) throw wrongPassword('current_password');
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ export async function changePassword(userId: number, input: PasswordChangeInput,
 export async function deleteAccount(userId: number, confirm: { password: string; confirm: string }): Promise<void> {
   const db = getDb();
   const [row] = await db.select({ hash: users.passwordHash, avatar: users.avatar }).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('Your account');
+  if (!row) throw notFound('yourAccount');
   if (row.hash) {
     if (!confirm.password)
       throw new AppError({

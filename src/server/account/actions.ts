@@ -45,7 +45,7 @@ export const removeCard = defineAction({
   name: 'account.remove-card',
   input: WithId,
   auth: 'user',
-  run: ({ id }, actor) => deleteCard(signedInUser(actor).id, idParam(id, 'The card')),
+  run: ({ id }, actor) => deleteCard(signedInUser(actor).id, idParam(id, 'theCard')),
   message: 'account.cardRemoved',
   data: () => null,
 });
@@ -67,7 +67,7 @@ export const saveAddress = defineAction({
   input: AddressSchema.extend({ id: z.unknown().optional() }),
   auth: 'user',
   run: async ({ id, ...input }, actor) =>
-    storeAddress(signedInUser(actor).id, input, id === undefined ? undefined : idParam(id, 'The address')),
+    storeAddress(signedInUser(actor).id, input, id === undefined ? undefined : idParam(id, 'theAddress')),
   // The spec's 'Address added successfully' / 'Address updated successfully'.
   message: ({ created }, t) => t('filter.addSucc', { type: created ? 'added' : 'updated' }),
   data: ({ address }) => address,
@@ -79,7 +79,7 @@ export const makeDefaultAddress = defineAction({
   name: 'account.address-default',
   input: WithId,
   auth: 'user',
-  run: ({ id }, actor) => setDefaultAddress(signedInUser(actor).id, idParam(id, 'The address')),
+  run: ({ id }, actor) => setDefaultAddress(signedInUser(actor).id, idParam(id, 'theAddress')),
   message: 'account.defaultSaved',
   back: '/user/addresses',
 });
@@ -88,7 +88,7 @@ export const deleteAddress = defineAction({
   name: 'account.address-delete',
   input: WithId,
   auth: 'user',
-  run: ({ id }, actor) => removeAddress(signedInUser(actor).id, idParam(id, 'The address')),
+  run: ({ id }, actor) => removeAddress(signedInUser(actor).id, idParam(id, 'theAddress')),
   message: 'account.addressDeleted',
   data: () => null,
   back: '/user/addresses',

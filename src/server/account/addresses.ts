@@ -37,7 +37,7 @@ const toAddress = (r: Row): Address => ({
   is_default: r.isDefault,
 });
 
-const missing = () => notFound('The address');
+const missing = () => notFound('theAddress');
 
 /** The user's addresses of one kind, the default first, then the newest. */
 export async function listAddresses(userId: number, kind: AddressKind): Promise<Address[]> {

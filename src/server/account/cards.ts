@@ -46,5 +46,5 @@ export async function deleteCard(userId: number, id: number): Promise<void> {
     .delete(savedCards)
     .where(and(eq(savedCards.id, id), eq(savedCards.userId, userId)))
     .returning({ id: savedCards.id });
-  if (!gone.length) throw notFound('The card');
+  if (!gone.length) throw notFound('theCard');
 }

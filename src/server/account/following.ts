@@ -44,7 +44,7 @@ export async function setFollowing(
     .select({ id: stores.id, slug: stores.slug, name: stores.name })
     .from(stores)
     .where(and(eq(stores.id, storeId), eq(stores.status, 1)));
-  if (!store) throw notFound('The store');
+  if (!store) throw notFound('theStore');
   const mine = and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, userId));
   let want = follow;
   if (want === undefined) {

@@ -33,7 +33,7 @@ export async function getProfile(userId: number): Promise<Profile> {
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound('Your account');
+  if (!row) throw notFound('yourAccount');
   const [cart] = await db
     .select({ count: sql<string>`coalesce(sum(${cartLines.quantity}), 0)` })
     .from(cartLines)
@@ -57,7 +57,7 @@ export async function updateProfile(userId: number, input: ProfileInput, avatarF
   const upload = avatarFile ? await readImageUpload(avatarFile) : null;
   const db = getDb();
   const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
-  if (!before) throw notFound('Your account');
+  if (!before) throw notFound('yourAccount');
   const avatar = upload ? await saveAvatar(upload.bytes, upload.type) : undefined;
   try {
     await db
@@ -75,7 +75,7 @@ export async function updateProfile(userId: number, input: ProfileInput, avatarF
 /** Removes the avatar picture. */
 export async function removeAvatar(userId: number): Promise<void> {
   const [before] = await getDb().select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
-  if (!before) throw notFound('Your account');
+  if (!before) throw notFound('yourAccount');
   await getDb().update(users).set({ avatar: null, updatedAt: new Date() }).where(eq(users.id, userId));
   await removeUpload(before.avatar);
 }

@@ -5,7 +5,7 @@ import type { CartChangeInput, CartShippingInput } from '@/lib/schemas/cart';
 import { CHECKED, UNCHECKED } from '@/lib/cart-math';
 import { cartCount, lockCart, lockExistingCart, type CartOwner } from '@/server/cart/owner';
 
-const lineNotFound = () => notFound('The cart line');
+const lineNotFound = () => notFound('theCartLine');
 
 /** Every id must be a line of this cart; one that is not (someone else's, or gone) answers 404. */
 async function assertOwnLines(tx: Tx, cartId: number, ids: number[]): Promise<void> {
@@ -61,7 +61,7 @@ export function updateShipping(userId: number, input: CartShippingInput): Promis
         tx,
         sql`select id from addresses where id = ${input.address_id} and user_id = ${userId} and kind = 'shipping'`,
       );
-      if (!mine) throw notFound('The address');
+      if (!mine) throw notFound('theAddress');
     }
     const cartId = await lockCart(tx, { userId });
     await tx.execute(sql`update carts set shipping_type = ${input.shipping_type}, updated_at = now()

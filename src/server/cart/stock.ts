@@ -58,7 +58,7 @@ export async function findSellable(
         left join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1
         where p.id = ${productId} and p.status = 1`,
   );
-  if (!product) throw notFound('The product');
+  if (!product) throw notFound('theProduct');
   const variants = await queryRows<InventoryRow>(
     tx,
     sql`select i.id, i.quantity, exists (select 1 from inventory_attributes a where a.inventory_id = i.id) as has_attributes,

@@ -46,7 +46,7 @@ export async function getFlashSale(
   const sale = await db.query.flashSales.findFirst({
     where: and(eq(flashSales.id, id), eq(flashSales.status, 1), gt(flashSales.endsAt, now)),
   });
-  if (!sale) throw notFound('This flash sale');
+  if (!sale) throw notFound('thisFlashSale');
   const result = await queryListingPage(db, f, { flashSaleId: sale.id }, now);
   return { flash_sale: toItem(sale, now), result };
 }

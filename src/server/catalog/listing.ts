@@ -63,9 +63,9 @@ export async function resolveListingContext(db: Tx, f: ListingFilters): Promise<
       : undefined,
     f.tags?.length ? findTagIds(db, f.tags) : undefined,
   ]);
-  if (f.category && !category) throw notFound('This category');
-  if (f.brand && !brand) throw notFound('This brand');
-  if (f.collection && !collection) throw notFound('This collection');
+  if (f.category && !category) throw notFound('thisCategory');
+  if (f.brand && !brand) throw notFound('thisBrand');
+  if (f.collection && !collection) throw notFound('thisCollection');
   if (category) {
     context.category = category;
     scope.categoryId = category.id;
@@ -75,7 +75,7 @@ export async function resolveListingContext(db: Tx, f: ListingFilters): Promise<
       columns: named,
       where: and(eq(subCategories.slug, f.subCategory), eq(subCategories.categoryId, category.id), eq(subCategories.status, 1)),
     });
-    if (!sub) throw notFound('This subcategory');
+    if (!sub) throw notFound('thisSubcategory');
     context.sub_category = sub;
     scope.subCategoryId = sub.id;
   }

@@ -62,7 +62,7 @@ export async function findProductRow(ref: string, db: Tx = getDb()) {
 /** Everything the detail page and `product/{id}` show; `ref` is the slug or the numeric id. Throws NOT_FOUND. */
 export async function getProductDetail(ref: string, db: Tx = getDb(), now = new Date()): Promise<ProductDetail> {
   const p = await findProductRow(ref, db);
-  if (!p) throw notFound('This product');
+  if (!p) throw notFound('thisProduct');
   const [card] = await toCards(db, [pickCard(p)], undefined, now);
   const [related, variants, extras, vouchers] = await Promise.all([
     loadRelated(db, p),
@@ -133,7 +133,7 @@ async function loadRelated(db: Tx, p: typeof products.$inferSelect) {
       : null,
     p.shippingRuleId ? one(db.select().from(shippingRules).where(eq(shippingRules.id, p.shippingRuleId))) : null,
   ]);
-  if (!store || !category) throw notFound('This product');
+  if (!store || !category) throw notFound('thisProduct');
   return {
     store: {
       id: store.id,

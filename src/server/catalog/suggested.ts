@@ -28,7 +28,7 @@ export async function listSuggestedProducts(
   db: Tx = getDb(),
 ): Promise<Paged<ProductCard>> {
   const p = await findProductRow(ref, db);
-  if (!p) throw notFound('This product');
+  if (!p) throw notFound('thisProduct');
   return listSuggestedFor(p, page, perPage, db);
 }
 

@@ -34,7 +34,7 @@ export const unsubscribe = defineAction({
   auth: 'any',
   run: async ({ token }) => {
     const done = await unsubscribeNewsletter(token);
-    if (!done) throw notFound('This unsubscribe link');
+    if (!done) throw notFound('thisUnsubscribeLink');
     return done;
   },
   message: () => 'You are unsubscribed. You will get no more newsletters from us.',

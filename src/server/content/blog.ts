@@ -114,7 +114,7 @@ export async function getPost(slug: string, now = new Date()): Promise<PostDetai
     .select({ ...cardColumns, content: blogPosts.content })
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), published(now)));
-  if (!row) throw notFound('The post');
+  if (!row) throw notFound('thePost');
   const others = and(published(now), ne(blogPosts.id, row.id))!;
   const sameTopic = or(
     row.category ? eq(blogPosts.category, row.category) : sql`false`,

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, getT } from '@/i18n';
 import { getDb } from '@/server/db/client';
 import { contactMessages } from '@/server/db/schema';
 import { hitLimit, throttled } from '@/server/core/throttle';
@@ -16,7 +17,10 @@ export const CONTACT_WINDOW = 3600;
  * to the shop's address from settings (the stored row is the record when that mail fails or no address
  * is set), and acknowledged to the sender.
  */
-export async function sendContactMessage(input: ContactInput, actor: Pick<Actor, 'ip' | 'siteName'>): Promise<{ id: number }> {
+export async function sendContactMessage(
+  input: ContactInput,
+  actor: Pick<Actor, 'ip' | 'siteName'> & { lang?: string },
+): Promise<{ id: number }> {
   for (const key of [`contact:ip:${actor.ip}`, `contact:email:${input.email}`]) {
     const hit = await hitLimit({ key, max: CONTACT_LIMIT, windowSeconds: CONTACT_WINDOW });
     if (hit.limited) throw throttled('You have sent several messages in a short time.', hit.retryAfter);
@@ -33,16 +37,14 @@ export async function sendContactMessage(input: ContactInput, actor: Pick<Actor,
       }),
     );
   }
+  // The acknowledgement reads in the sender's language; the shop's copy above stays in English.
+  const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
   await sendMail(
     plainMail({
       to: input.email,
-      subject: `We received your message: ${input.subject}`,
-      paragraphs: [
-        `Hello ${input.name},`,
-        `Thank you for writing to ${actor.siteName}. We answer every message within one business day. This is what you sent:`,
-        input.message,
-      ],
-      footer: `Your reference: #${row!.id}. If you did not write to us, you can ignore this mail.`,
+      subject: t('contactMail.subject', { subject: input.subject }),
+      paragraphs: [t('contactMail.hello', { name: input.name }), t('contactMail.thanks', { site: actor.siteName }), input.message],
+      footer: t('contactMail.footer', { id: row!.id }),
     }),
   );
   return { id: row!.id };

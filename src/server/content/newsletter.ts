@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, getT } from '@/i18n';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
@@ -7,7 +8,7 @@ import { sendMail } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
 import type { Actor } from '@/server/core/actor';
 
-type MailActor = Pick<Actor, 'origin' | 'siteName'>;
+type MailActor = Pick<Actor, 'origin' | 'siteName'> & { lang?: string };
 
 /** Where a subscriber confirms, and where they leave (the link every newsletter mail carries). */
 export const confirmUrl = (origin: string, token: string) => `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
@@ -43,20 +44,20 @@ export async function subscribeNewsletter(
       .where(eq(newsletterSubscribers.id, row.id));
   }
   const hit = await hitLimit({ key: `newsletter:${email}`, max: 3, windowSeconds: 3600 });
-  if (!hit.limited) await sendMail(confirmationMail(email, token, actor));
+  if (!hit.limited) await sendMail(await confirmationMail(email, token, actor));
   return { created: !row, status: 'pending' };
 }
 
-function confirmationMail(email: string, token: string, actor: MailActor) {
+/** The double opt-in mail, in the language the subscriber used the shop in. */
+async function confirmationMail(email: string, token: string, actor: MailActor) {
+  const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
+  const site = actor.siteName;
   return plainMail({
     to: email,
-    subject: `Confirm your subscription to ${actor.siteName}`,
-    paragraphs: [
-      `Please confirm that you want the ${actor.siteName} newsletter: deals and new arrivals, at most once a week.`,
-      'If you did not ask for it, ignore this mail and you will not hear from us again.',
-    ],
-    link: { href: confirmUrl(actor.origin, token), label: 'Confirm my subscription' },
-    footer: `Changed your mind later? Every newsletter has an unsubscribe link: ${unsubscribeUrl(actor.origin, token)}`,
+    subject: t('newsletter.mail.subject', { site }),
+    paragraphs: [t('newsletter.mail.text', { site }), t('newsletter.mail.ignore')],
+    link: { href: confirmUrl(actor.origin, token), label: t('newsletter.mail.button') },
+    footer: t('newsletter.mail.footer', { url: unsubscribeUrl(actor.origin, token) }),
   });
 }
 

@@ -20,7 +20,7 @@ export async function getStaticPage(slug: string): Promise<StaticPage> {
     .select()
     .from(staticPages)
     .where(and(eq(staticPages.slug, slug), eq(staticPages.status, 1)));
-  if (!row) throw notFound('The page');
+  if (!row) throw notFound('thePage');
   return {
     id: row.id,
     slug: row.slug,

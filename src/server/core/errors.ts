@@ -1,3 +1,5 @@
+import { englishOf, translateMessage, type Translate } from '@/i18n';
+
 /** Permanent error codes; each maps to one HTTP status in `statusFor`. */
 export type ErrorCode =
   | 'BAD_JSON'
@@ -44,9 +46,11 @@ const FORM_ERRORS = new Set<ErrorCode>(['VALIDATION', 'CONFLICT', 'OUT_OF_STOCK'
 
 export interface AppErrorInit {
   code: ErrorCode;
-  /** What happened and what to do, for a person. */
+  /** What happened and what to do, for a person: a message key (`errors.signIn`), translated per request. */
   message: string;
-  /** Further messages for `data.form`; the first is shown. Defaults to [message]. */
+  /** Values for the key's placeholders (`{{what}}`). */
+  vars?: Record<string, unknown>;
+  /** Further messages (keys or already translated texts) for `data.form`; the first is shown. Defaults to [message]. */
   form?: string[];
   /** Extra fields for `data` (e.g. field names). */
   details?: Record<string, unknown>;
@@ -59,14 +63,25 @@ export class AppError extends Error {
   readonly form: string[];
   readonly details?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  /** The message key and its values, kept to translate into the request's language (`localized`). */
+  private readonly init: AppErrorInit;
 
   constructor(init: AppErrorInit) {
-    super(init.message);
+    // `message`, `form` and `details.fields` read in English (logs, tests); the envelope uses `localized`.
+    super(englishOf(init.message, init.vars));
     this.name = 'AppError';
+    this.init = init;
     this.code = init.code;
-    this.form = init.form?.length ? init.form : [init.message];
-    this.details = init.details;
+    this.form = (init.form?.length ? init.form : [init.message]).map((m) => englishOf(m, init.vars));
+    this.details = translateFields(init.details, (m) => englishOf(m, init.vars));
     this.headers = init.headers;
+  }
+
+  /** The message, `data.form` and field messages in the language of `t`. */
+  localized(t: Translate) {
+    const { message, vars, form, details } = this.init;
+    const tr = (m: string) => translateMessage(t, m, vars);
+    return { message: tr(message), form: (form?.length ? form : [message]).map(tr), details: translateFields(details, tr) };
   }
 
   get httpStatus(): number {
@@ -83,6 +98,16 @@ export function statusFor(code: ErrorCode): number {
   return STATUS[code];
 }
 
-export const notFound = (what = 'The page or item') => new AppError({ code: 'NOT_FOUND', message: `${what} could not be found.` });
+/** `what` names the missing thing as a key under `errors.notFound` (`thisProduct` → "This product could not be found."). */
+export const notFound = (what = 'item', vars?: Record<string, unknown>) =>
+  /^\w+$/.test(what)
+    ? new AppError({ code: 'NOT_FOUND', message: `errors.notFound.${what}`, vars })
+    : new AppError({ code: 'NOT_FOUND', message: `${what} could not be found.` });
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
+
+function translateFields(details: Record<string, unknown> | undefined, tr: (m: string) => string) {
+  const fields = details?.fields as Record<string, unknown> | undefined;
+  if (!fields || typeof fields !== 'object') return details;
+  return { ...details, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? tr(v) : v])) };
+}

@@ -70,8 +70,15 @@ export function describeWait(seconds: number): string {
 export function throttled(what: string, retryAfter: number, instead?: string): AppError {
   return new AppError({
     code: 'THROTTLED',
-    message: `${what} ${instead ?? `Please try again in ${describeWait(retryAfter)}.`}`,
+    ...waitMessage(what, retryAfter, instead),
     headers: { 'retry-after': String(retryAfter) },
     details: { retry_after: retryAfter },
   });
+}
+
+/** "Too many wrong codes. Please try again in 5 minutes." as a key with its values (translated per request). */
+function waitMessage(what: string, retryAfter: number, instead?: string) {
+  if (instead) return { message: 'errors.throttledInstead', vars: { what, instead } };
+  if (retryAfter < 60) return { message: 'errors.throttledSeconds', vars: { what, count: retryAfter } };
+  return { message: 'errors.throttledMinutes', vars: { what, count: Math.ceil(retryAfter / 60) } };
 }

@@ -45,7 +45,7 @@ export async function toggleCompare(userId: number, productId: number, want?: bo
       const held = await heldCategories(tx, userId);
       if (held.length >= COMPARE_MAX) throw new AppError({ code: 'CONFLICT', message: COMPARE_FULL });
       const other = held.find((h) => h.categoryId !== product.categoryId);
-      if (other) throw new AppError({ code: 'CONFLICT', message: compareOtherCategory(other.category) });
+      if (other) throw new AppError({ code: 'CONFLICT', message: 'errors.compareOtherCategory', vars: { category: other.category } });
       await tx.insert(compareLists).values({ userId, productId }).onConflictDoNothing();
     }
     return { product_id: productId, on, count: await countIn(tx, userId) };

@@ -9,6 +9,6 @@ export async function findActiveProduct(db: Tx, productId: number): Promise<{ id
     .select({ id: products.id, categoryId: products.categoryId })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, 1)));
-  if (!row) throw notFound('This product');
+  if (!row) throw notFound('thisProduct');
   return row;
 }

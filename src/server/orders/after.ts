@@ -4,6 +4,7 @@ import { publicOrigin } from '@/server/core/origin';
 import { chosenProvider, failPath, payPath, successPath, type PlacedOrder } from '@/server/orders/place';
 import { sendOrderEmail } from '@/server/orders/email';
 import { runAfterAnswer } from '@/server/core/background';
+import { log } from '@/server/core/logger.mjs';
 
 /**
  * After the orders committed: asks the provider how the shopper pays (payments-contract), keeps the
@@ -36,7 +37,7 @@ export async function startPayment(
       );
     next = start.kind === 'offline' ? successPath(placed.order_id) : start.kind === 'redirect' ? start.url : payPath(placed.order_id);
   } catch (err) {
-    console.error('[checkout] payment start failed', { orderNo: placed.order_no }, err);
+    log.error({ err, orderNo: placed.order_no }, 'checkout: payment start failed');
     next = failPath(placed.order_id);
   }
   const result = { ...placed, payment: { ...placed.payment, next } };

@@ -13,6 +13,7 @@ import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -95,9 +96,7 @@ export const authorizeNetProvider: PaymentProvider = {
       },
     });
     if (answer.messages.resultCode !== 'Ok' || !answer.token) {
-      console.error(
-        `[payments] Authorize.Net refused the hosted page: ${answer.messages.message.map((m) => `${m.code} ${m.text}`).join('; ')}`,
-      );
+      log.error({ messages: answer.messages.message.map((m) => `${m.code} ${m.text}`) }, 'payments: Authorize.Net refused the hosted page');
       throw new AppError({ code: 'UNAVAILABLE', message: 'Authorize.Net did not answer with a page to pay on.' });
     }
     // Accept Hosted is opened by POSTing the token: the pay page renders that form (no script).

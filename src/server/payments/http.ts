@@ -1,6 +1,7 @@
 /** The plain HTTP client of the gateways without an SDK here (PayPal, Flutterwave): JSON, a timeout, readable failures. */
 import { AppError } from '@/server/core/errors';
 import type { PaymentRequest } from '@/server/payments/provider';
+import { log } from '@/server/core/logger.mjs';
 
 const TIMEOUT_MS = 20_000;
 
@@ -9,12 +10,12 @@ export async function gatewayFetch<T>(gateway: string, url: string, init: Reques
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    console.error(`[payments] ${gateway} did not answer`, err);
+    log.error({ err, gateway }, 'payments: the gateway did not answer');
     throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} did not answer. Please try again in a moment.` });
   }
   const text = await res.text();
   if (!res.ok) {
-    console.error(`[payments] ${gateway} answered ${res.status}: ${text.slice(0, 500)}`);
+    log.error({ gateway, status: res.status, body: text.slice(0, 500) }, 'payments: the gateway refused');
     throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} refused the request. Please try again in a moment.` });
   }
   try {

@@ -15,6 +15,7 @@ import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, hmacSha256, sameSignature } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -136,7 +137,7 @@ export const iyzicoProvider: PaymentProvider = {
       },
     );
     if (answer.status !== 'success' || !answer.token || !answer.paymentPageUrl) {
-      console.error(`[payments] iyzico refused the checkout form: ${answer.errorMessage ?? answer.status}`);
+      log.error({ reason: answer.errorMessage ?? answer.status }, 'payments: iyzico refused the checkout form');
       throw new AppError({ code: 'UNAVAILABLE', message: 'Iyzico did not answer with a page to pay on.' });
     }
     return { kind: 'redirect', reference: answer.token, url: answer.paymentPageUrl };

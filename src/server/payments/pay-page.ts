@@ -13,6 +13,7 @@ import type { PaymentRequest, PaymentStart } from '@/server/payments/provider';
 import type { BrowserSources } from '@/server/payments/signature';
 import { stripeBrowserSources } from '@/server/payments/stripe';
 import { razorpayBrowserSources } from '@/server/payments/razorpay';
+import { log } from '@/server/core/logger.mjs';
 
 export type PayPageState =
   | { state: 'paid' }
@@ -86,7 +87,7 @@ export async function loadPayPage(orderId: number, userId: number, origin: strin
     }
     return { ...page, pay: { state: 'pay', gateway: provider.gateway, start } };
   } catch (err) {
-    console.error(`[payments] ${provider.gateway} did not start a payment`, err);
+    log.error({ err, gateway: provider.gateway }, 'payments: the gateway did not start a payment');
     return { ...page, pay: { state: 'unavailable' } };
   }
 }

@@ -15,7 +15,7 @@ export interface ProductReviews {
 /** Summary and one page of reviews of a product given by slug or id. Throws NOT_FOUND. */
 export async function getProductReviews(ref: string, page = 1, db: Tx = getDb()): Promise<ProductReviews> {
   const p = await findProductRow(ref, db);
-  if (!p) throw notFound('This product');
+  if (!p) throw notFound('thisProduct');
   const [summary, list] = await Promise.all([getReviewSummary(p.id, db), listReviews(p.id, page, REVIEWS_PER_PAGE, db)]);
   return { summary, reviews: list };
 }

@@ -54,7 +54,7 @@ export async function approveSeller(
   const db = getDb();
   const result = await db.transaction(async (tx) => {
     const [seller] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
-    if (!seller) throw notFound(`Seller application ${id}`);
+    if (!seller) throw notFound('sellerApplication', { id });
     if (seller.status === 'pending')
       throw new AppError({ code: 'CONFLICT', message: `Seller application ${id} has not confirmed its email yet.` });
     if (seller.status !== 'verified')

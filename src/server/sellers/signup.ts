@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, getT } from '@/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { sellers, stores, users } from '@/server/db/schema';
@@ -21,7 +22,7 @@ const sellerCodeHash = (sellerId: number, code: string) => hashToken(`seller:${s
 
 /** Seller registration is offered only when the operator switched `vendor_registration` on. */
 export async function requireVendorRegistration(): Promise<void> {
-  if (!(await getSettings()).setting.vendor_registration) throw notFound('Seller registration');
+  if (!(await getSettings()).setting.vendor_registration) throw notFound('sellerRegistration');
 }
 
 /**
@@ -31,7 +32,7 @@ export async function requireVendorRegistration(): Promise<void> {
  */
 export async function signUpSeller(
   input: SellerSignupInput,
-  actor: Pick<Actor, 'ip' | 'siteName' | 'origin'>,
+  actor: Pick<Actor, 'ip' | 'siteName' | 'origin'> & { lang?: string },
 ): Promise<{ id: number; email: string; status: 'pending' }> {
   await requireVendorRegistration();
   const hit = await hitLimit({ key: `seller-signup:${actor.ip}`, max: 10, windowSeconds: 3600 });
@@ -88,18 +89,23 @@ export async function signUpSeller(
     if (/unique|duplicate/i.test(String((err as Error).message ?? err))) throw conflict(SHOP_NAME_TAKEN, 'shop_name');
     throw err;
   }
+  const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
+  const site = actor.siteName;
   await sendMail(
     plainMail({
       to: input.email,
-      subject: `Your ${actor.siteName} seller code: ${code}`,
+      subject: t('seller.mail.subject', { site, code }),
       paragraphs: [
-        `Hello ${input.name},`,
-        `Thank you for applying to sell on ${actor.siteName} as "${input.shop_name}". Enter this code to confirm your email address:`,
+        t('seller.mail.hello', { name: input.name }),
+        t('seller.mail.thanks', { site, shop: input.shop_name }),
         code,
-        `The code works for ${VERIFY_MINUTES} minutes.`,
+        t('seller.mail.expires', { minutes: VERIFY_MINUTES }),
       ],
-      link: { href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`, label: 'Enter the code' },
-      footer: `If you did not apply to sell on ${actor.siteName}, ignore this mail.`,
+      link: {
+        href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`,
+        label: t('seller.mail.button'),
+      },
+      footer: t('seller.mail.footer', { site }),
     }),
   );
   return { id, email: input.email, status: 'pending' };

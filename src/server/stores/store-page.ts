@@ -75,7 +75,7 @@ export async function getStoreProfile(slug: string): Promise<StoreProfile> {
     .select(profileColumns)
     .from(stores)
     .where(and(eq(stores.slug, slug), eq(stores.status, 1)));
-  if (!row) throw notFound('The store');
+  if (!row) throw notFound('theStore');
   return toProfile(row);
 }
 

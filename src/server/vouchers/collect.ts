@@ -21,7 +21,7 @@ export interface CollectResult {
 export async function collectVoucher(userId: number, voucherId: number, now = new Date()): Promise<CollectResult> {
   const db = getDb();
   const [v] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId));
-  if (!v) throw notFound('This voucher');
+  if (!v) throw notFound('thisVoucher');
   const [held] = await db
     .select({ at: userVouchers.collectedAt })
     .from(userVouchers)

@@ -10,6 +10,7 @@ import { isFormPost, redirectWithFlash, refererPath, type FlashForm } from '@/se
 import { actorOf } from '@/server/web/request-context';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 import { localPath } from '@/lib/safe-redirect';
+import { translateMessage } from '@/i18n';
 
 type Body = Record<string, unknown>;
 
@@ -36,7 +37,11 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       if (!form) throw signIn;
       // A guest's plain form goes to the sign-in page, which brings them back to the page they were on.
       const from = fromOf((await readBody(ctx.request).catch(() => ({}))) as Body) ?? refererPath(ctx) ?? '/';
-      return redirectWithFlash(ctx, { type: 'error', message: signIn.message }, `/login?redirect=${encodeURIComponent(from)}`);
+      return redirectWithFlash(
+        ctx,
+        { type: 'error', message: signIn.localized(ctx.locals.t).message },
+        `/login?redirect=${encodeURIComponent(from)}`,
+      );
     }
     try {
       const actor = actorOf(ctx);
@@ -48,15 +53,19 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       else if (effect) setSessionCookie(ctx.cookies, effect.open);
       const message =
         typeof action.message === 'string'
-          ? ctx.locals.t(action.message)
-          : action.message(result, (key, vars) => ctx.locals.t(key, vars ?? {}));
+          ? translateMessage(ctx.locals.t, action.message)
+          : translateMessage(
+              ctx.locals.t,
+              action.message(result, (key, vars) => translateMessage(ctx.locals.t, key, vars)),
+            );
       if (!form) return ok(action.data ? action.data(result) : result, { message });
       const back = typeof action.back === 'function' ? action.back(result, input, body) : action.back;
       return redirectWithFlash(ctx, { type: 'success', message }, back ?? fromOf(body));
     } catch (err) {
       if (!form || !isAppError(err) || err.httpStatus >= 500) throw err;
-      const state: FlashForm = { id: action.name, fields: fieldsOf(err), values: typedValues(body) };
-      const flash = { type: 'error' as const, message: err.form[0] ?? err.message, form: state, inline: body._inline === '1' };
+      const text = err.localized(ctx.locals.t);
+      const state: FlashForm = { id: action.name, fields: fieldsOf(text.details), values: typedValues(body) };
+      const flash = { type: 'error' as const, message: text.form[0] ?? text.message, form: state, inline: body._inline === '1' };
       return redirectWithFlash(ctx, flash, fromOf(body));
     }
   };
@@ -97,8 +106,8 @@ const definedParams = (params: Record<string, string | undefined>) =>
 /** The page the form was on (its hidden `_from` field), through the one redirect rule; else the Referer decides. */
 const fromOf = (body: Body): string | undefined => localPath(body._from) ?? undefined;
 
-const fieldsOf = (err: AppError) => {
-  const fields = (err.details?.fields as Record<string, string> | undefined) ?? {};
+const fieldsOf = (details: Record<string, unknown> | undefined) => {
+  const fields = (details?.fields as Record<string, string> | undefined) ?? {};
   return Object.fromEntries(
     Object.entries(fields)
       .slice(0, 30)

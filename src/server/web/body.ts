@@ -3,8 +3,7 @@ import { AppError } from '@/server/core/errors';
 import { getEnv } from '@/server/core/env';
 import { parseWith } from '@/server/core/validation';
 
-const tooLarge = (limit: number) =>
-  new AppError({ code: 'TOO_LARGE', message: `The request is too large. Send at most ${Math.floor(limit / 1024)} KB.` });
+const tooLarge = (limit: number) => new AppError({ code: 'TOO_LARGE', message: 'errors.tooLarge', vars: { kb: Math.floor(limit / 1024) } });
 
 /** A body that stops arriving for this long is refused (408): a stalled upload must not hold a worker for minutes. */
 export const BODY_IDLE_MS = 10_000;

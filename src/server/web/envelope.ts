@@ -1,6 +1,7 @@
 import { cacheHeader, CACHE } from '@/server/web/cache';
 import { AppError, isAppError } from '@/server/core/errors';
 import { log } from '@/server/core/logger.mjs';
+import type { Translate } from '@/i18n';
 
 export interface Envelope<T> {
   status: number;
@@ -19,18 +20,19 @@ export function ok<T>(data: T, init: { message?: string; status?: number; header
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-/** An error answer with `data.form`; unknown errors become a logged 500 that leaks nothing. */
-export function fail(err: unknown): Response {
+/** An error answer with `data.form` in the request's language (`t`); unknown errors become a logged 500 that leaks nothing. */
+export function fail(err: unknown, t?: Translate): Response {
   const appError = isAppError(err)
     ? err
     : isClientGone(err)
       ? new AppError({ code: 'CLIENT_CLOSED', message: 'The connection closed before the request arrived in full.' })
       : new AppError({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' });
   if (appError.code === 'INTERNAL') log.error({ err }, 'api: unexpected error');
+  const text = t ? appError.localized(t) : { message: appError.message, form: appError.form, details: appError.details };
   const body: Envelope<Record<string, unknown>> = {
     status: appError.envelopeStatus,
-    message: appError.message,
-    data: { code: appError.code, form: appError.form, ...appError.details },
+    message: text.message,
+    data: { code: appError.code, form: text.form, ...text.details },
   };
   const headers = new Headers({ ...JSON_HEADERS, ...cacheHeader('none'), ...appError.headers });
   return new Response(JSON.stringify(body), { status: appError.httpStatus, headers });

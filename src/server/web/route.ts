@@ -18,15 +18,17 @@ export function route(handlers: Partial<Record<Method, Handler>>): APIRoute {
       return fail(
         new AppError({
           code: 'METHOD_NOT_ALLOWED',
-          message: `${ctx.request.method} is not allowed here. Use ${allowed}.`,
+          message: 'errors.methodNotAllowed',
+          vars: { method: ctx.request.method, allowed },
           headers: { allow: allowed },
         }),
+        ctx.locals.t,
       );
     }
     try {
       return await handler(ctx);
     } catch (err) {
-      return fail(err);
+      return fail(err, ctx.locals.t);
     }
   };
 }

@@ -43,7 +43,8 @@ export function startSocialLogin(input: {
     const label = input.provider === 'google' ? 'Google' : 'Facebook';
     throw new AppError({
       code: 'NOT_FOUND',
-      message: `Sign-in with ${label} is not available. Please sign in with your email and password.`,
+      message: 'errors.socialUnavailable',
+      vars: { provider: label },
     });
   }
   const state = generateState();

@@ -60,4 +60,9 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
   thumb_prefix: 'thumb-',
 });
 
-export const LANGUAGES = [{ code: 'en', name: 'English', predefined: true, key: 'en', direction: 'ltr' as const, isDefault: true }];
+/** English (default) plus two demo languages whose interface messages ship with the app: Arabic (right-to-left) and French. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English', predefined: true, key: 'en', direction: 'ltr' as const, isDefault: true },
+  { code: 'ar', name: 'العربية', predefined: true, key: 'ar', direction: 'rtl' as const, isDefault: false },
+  { code: 'fr', name: 'Français', predefined: true, key: 'fr', direction: 'ltr' as const, isDefault: false },
+];

@@ -8,7 +8,7 @@ import { idParam } from '@/server/core/validation';
 
 /** GET one of the user's addresses; DELETE (or POST from a plain form) removes it. Another user's id is 404. */
 export const ALL = route({
-  GET: async ({ locals, params }) => ok(await getAddress(requireUser(locals).id, idParam(params.id, 'The address'))),
+  GET: async ({ locals, params }) => ok(await getAddress(requireUser(locals).id, idParam(params.id, 'theAddress'))),
   DELETE: serveAction(deleteAddress),
   POST: serveAction(deleteAddress),
 });
