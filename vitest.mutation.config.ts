@@ -34,6 +34,8 @@ export default defineConfig({
       'tests/unit/checkout-math.test.ts',
       'tests/integration/checkout.test.ts',
       'tests/integration/payments-stripe.test.ts',
+      'tests/integration/payments-razorpay.test.ts',
+      'tests/integration/payments-redirect.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

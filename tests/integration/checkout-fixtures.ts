@@ -16,8 +16,8 @@ export async function shopper(country = 'US', state = 'CA'): Promise<SessionUser
 }
 
 /** Puts `quantity` of a product in the user's cart (checked). */
-export const putInCart = (userId: number, productId: number, quantity = 1) =>
-  addToCart({ userId }, parseWith(CartActionSchema, { product_id: productId, quantity }));
+export const putInCart = (userId: number, productId: number, quantity = 1, inventoryId?: number) =>
+  addToCart({ userId }, parseWith(CartActionSchema, { product_id: productId, quantity, inventory_id: inventoryId }));
 
 /** A parsed order/action body. */
 export const orderBody = (body: Record<string, unknown>) => parseWith(OrderActionSchema, { shipping_type: 1, payment_method: 2, ...body });

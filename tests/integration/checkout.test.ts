@@ -88,6 +88,39 @@ describe('placing an order', () => {
     expect((await cartOf({ userId: u.id })).cartCount).toBe(3);
   });
 
+  it('says how many are left, or that none are, word for word, and takes a variant from its own quantity', async () => {
+    const u = await shopper();
+    const p = await product({ stock: 5 });
+    await putInCart(u.id, p.id, 4);
+    await getDb().execute(sql`update products set stock = 3 where id = ${p.id}`);
+    const title = (await cartOf({ userId: u.id })).cartProducts[0]!.product.title;
+    const few = await failure(placeOrder(u, orderBody({ address_id: u.addressId })));
+    expect(few.message).toBe(`Only 3 of "${title}" left in stock. Lower the quantity in your cart and try again.`);
+    expect(few.details).toMatchObject({ product: title, available: 3 });
+    await getDb().execute(sql`update products set stock = 0 where id = ${p.id}`);
+    const none = await failure(placeOrder(u, orderBody({ address_id: u.addressId })));
+    expect(none.message).toBe(`"${title}" is out of stock now. Remove it from your cart and try again.`);
+    expect(none.details).toMatchObject({ available: 0 });
+
+    // A variant: its own quantity is taken, the product's figure is left alone.
+    const buyer = await shopper();
+    const v = await product({
+      stock: 40,
+      variants: [
+        { price: 0, quantity: 6 },
+        { price: 0, quantity: 2 },
+      ],
+    });
+    await putInCart(buyer.id, v.id, 2, v.variantIds[1]);
+    await placeOrder(buyer, orderBody({ address_id: buyer.addressId }));
+    const quantities = await queryRows<{ id: number; quantity: number }>(
+      getDb(),
+      sql`select id, quantity from inventories where product_id = ${v.id} order by id`,
+    );
+    expect(quantities.map((q) => q.quantity)).toEqual([6, 0]);
+    expect(await stockOf(v.id)).toBe(40);
+  });
+
   it("refuses with the spec's messages: no address, nothing selected, a product that cannot ship", async () => {
     const u = await shopper('US', 'CA');
     expect(() => orderBody({})).toThrow(NO_ADDRESS);

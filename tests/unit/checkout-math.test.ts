@@ -6,6 +6,8 @@ describe('voucherDiscount', () => {
     expect(voucherDiscount({ priceType: 1, amount: 500, maxDiscount: 0 }, 2000)).toBe(500);
     expect(voucherDiscount({ priceType: 1, amount: 500, maxDiscount: 0 }, 300)).toBe(300);
     expect(voucherDiscount({ priceType: 1, amount: 500, maxDiscount: 0 }, 0)).toBe(0);
+    // The cap belongs to percent vouchers only.
+    expect(voucherDiscount({ priceType: 1, amount: 500, maxDiscount: 100 }, 2000)).toBe(500);
   });
 
   it('rounds a percent down to the cent, then applies the cap', () => {
@@ -23,6 +25,11 @@ describe('splitProportionally', () => {
     expect(splitProportionally(7, [0, 5])).toEqual([0, 7]);
     expect(splitProportionally(0, [3, 4])).toEqual([0, 0]);
     expect(splitProportionally(5, [0, 0])).toEqual([0, 0]);
+    expect(splitProportionally(-5, [1, 1])).toEqual([0, 0]);
+    // The largest remainder wins the cent wherever it stands; ties go to the earlier share.
+    expect(splitProportionally(1001, [2000, 1000])).toEqual([667, 334]);
+    expect(splitProportionally(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(splitProportionally(10, [1, 2, 4])).toEqual([1, 3, 6]);
   });
 
   it('always adds up to the total', () => {
@@ -40,6 +47,8 @@ describe('taxOf', () => {
     expect(taxOf(1000, 825)).toBe(83); // 82.5 → 83
     expect(taxOf(0, 825)).toBe(0);
     expect(taxOf(1000, 0)).toBe(0);
+    expect(taxOf(-1000, 825)).toBe(0);
+    expect(taxOf(1000, -825)).toBe(0);
   });
 });
 
