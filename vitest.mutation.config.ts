@@ -36,6 +36,7 @@ export default defineConfig({
       'tests/integration/payments-stripe.test.ts',
       'tests/integration/payments-razorpay.test.ts',
       'tests/integration/payments-redirect.test.ts',
+      'tests/integration/payments-settle.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

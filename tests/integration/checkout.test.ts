@@ -7,6 +7,7 @@ import { seedDemoIfEmpty } from '@/server/demo';
 import { AppError } from '@/server/core/errors';
 import { placeOrder } from '@/server/orders/place';
 import { previewCheckout, voucherValidity } from '@/server/checkout/preview';
+import { applyVoucher } from '@/server/checkout/vouchers';
 import { changeCart } from '@/server/cart/change';
 import { cartOf } from '@/server/cart/view';
 import { NO_ADDRESS, NOTHING_SELECTED, UNABLE_TO_SHIP } from '@/server/checkout/messages';
@@ -246,6 +247,49 @@ describe('shipping, vouchers and tax', () => {
     expect((await previewCheckout(bc.id, { address_id: bc.addressId })).totals).toMatchObject({ tax: 50, total: 1055 });
     const placed = await placeOrder(on, orderBody({ address_id: on.addressId, tax: 0 }));
     expect(placed.total).toBe(1136);
+  });
+});
+
+describe('voucher rules at their edges', () => {
+  const fmt = { currency_icon: '$', decimal_format: 'en-US', currency_position: 1 } as const;
+
+  it('starting now applies, ending now does not, the exact minimum spend applies, a store voucher takes only its store', async () => {
+    const u = await shopper();
+    const now = new Date();
+    const goods = new Map([
+      [basics.storeA.id, 5000],
+      [basics.storeB.id, 3000],
+    ]);
+    const apply = (code: string, g = goods) => applyVoucher(getDb(), u.id, code, g, fmt, now);
+    expect((await apply((await makeVoucher({ startsAt: now })).code)).discount).toBe(500);
+    expect((await failure(apply((await makeVoucher({ endsAt: now })).code))).form).toEqual(['This voucher has expired.']);
+    expect((await apply((await makeVoucher({ minSpend: 8000 })).code)).discount).toBe(500);
+    expect((await failure(apply((await makeVoucher({ minSpend: 8001 })).code))).form).toEqual([
+      'Spend at least $80.01 to use this voucher.',
+    ]);
+    // A whole-shop percent voucher counts every store's goods; a store's counts only that store's.
+    const shop = await apply((await makeVoucher({ priceType: 2, amount: 10 })).code);
+    expect(shop.discount).toBe(800);
+    expect([...shop.base]).toEqual([...goods]);
+    const storeB = await apply((await makeVoucher({ priceType: 2, amount: 10, storeId: basics.storeB.id })).code);
+    expect(storeB.discount).toBe(300);
+    expect([...storeB.base]).toEqual([[basics.storeB.id, 3000]]);
+    const onlyA = new Map([[basics.storeA.id, 5000]]);
+    const refused = await failure(apply((await makeVoucher({ storeId: basics.storeB.id })).code, onlyA));
+    expect(refused.form[0]).toMatch(/^This voucher is only for products of .+\. Select a product of that store to use it\.$/);
+    expect(refused.details).toMatchObject({ fields: { voucher_code: refused.form[0] } });
+  });
+
+  it('a per-user limit of 0 is no limit', async () => {
+    const u = await shopper();
+    const unlimited = await makeVoucher({ perUserLimit: 0 });
+    for (let i = 0; i < 2; i++) {
+      const p = await product({ stock: 5 });
+      await putInCart(u.id, p.id, 1);
+      await placeOrder(u, orderBody({ address_id: u.addressId, voucher_code: unlimited.code }));
+    }
+    const goods = new Map([[basics.storeA.id, 5000]]);
+    expect((await applyVoucher(getDb(), u.id, unlimited.code, goods, fmt)).discount).toBe(500);
   });
 });
 
