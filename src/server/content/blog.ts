@@ -46,17 +46,8 @@ const cardColumns = {
   tags: blogPosts.tags,
   publishedAt: blogPosts.publishedAt,
 };
-interface CardRow {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  image: string | null;
-  author: string | null;
-  category: string | null;
-  tags: string[];
-  publishedAt: Date;
-}
+/** A row of `cardColumns`: a PostCard with the database's date. */
+type CardRow = Omit<PostCard, 'published_at'> & { publishedAt: Date };
 
 const toCard = (r: CardRow): PostCard => ({
   id: r.id,

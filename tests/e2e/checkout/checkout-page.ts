@@ -42,6 +42,21 @@ export async function productToBuy(request: APIRequestContext, known: Record<str
   throw new Error('the demo shop has no product left to buy');
 }
 
+/** A new account with an address and a product for it to buy (the `skip`-th free one), set up in a context of their own. */
+export async function buyerAndProduct(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+  known: Record<string, { slug: string }>,
+  tag: string,
+  skip: number,
+) {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await accountWithAddress(api, baseURL, tag);
+  const item = await productToBuy(api, known, skip);
+  await api.dispose();
+  return { account, item };
+}
+
 /** Shipping → checkout → place order, the same clicks with JavaScript on or off. */
 export class CheckoutFlow {
   constructor(readonly page: Page) {}

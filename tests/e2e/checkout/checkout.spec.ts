@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
 import { lastMail, signInWithForm } from '../fixtures/auth';
 import { CartPage } from '../cart/cart-page';
-import { accountWithAddress, CheckoutFlow, productToBuy } from './checkout-page';
+import { accountWithAddress, buyerAndProduct, CheckoutFlow } from './checkout-page';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -11,10 +11,7 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   playwright,
   baseURL,
 }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const account = await accountWithAddress(api, baseURL!, 'checkout');
-  const item = await productToBuy(api, known, 0);
-  await api.dispose();
+  const { account, item } = await buyerAndProduct(playwright, baseURL!, known, 'checkout', 0);
 
   const cart = new CartPage(page);
   await cart.addFromProduct(item.slug, 2);
@@ -66,10 +63,7 @@ test('a signed-in shopper places a Stripe order at checkout and pays it on the p
   playwright,
   baseURL,
 }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const account = await accountWithAddress(api, baseURL!, 'stripe-checkout');
-  const item = await productToBuy(api, known, 2);
-  await api.dispose();
+  const { account, item } = await buyerAndProduct(playwright, baseURL!, known, 'stripe-checkout', 2);
   await page.goto('/login');
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
@@ -103,10 +97,7 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a signed-in shopper goes from cart to a bank-transfer order through plain forms', async ({ page, known, playwright, baseURL }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const account = await accountWithAddress(api, baseURL!, 'nojs-checkout');
-    const item = await productToBuy(api, known, 1);
-    await api.dispose();
+    const { account, item } = await buyerAndProduct(playwright, baseURL!, known, 'nojs-checkout', 1);
     await page.goto('/login');
     await signInWithForm(page, account.email, account.password);
     await expect(page).toHaveURL(/\/$/);
