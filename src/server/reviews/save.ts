@@ -46,14 +46,36 @@ export async function saveReview(user: SessionUser, input: ReviewActionInput): P
       await tx.execute(sql`select id from ${products} where id = ${input.product_id} for no key update`);
       const [row] = await tx
         .insert(reviews)
-        .values({ productId: input.product_id, userId: user.id, orderId: input.order_id, authorName: user.name, rating: input.rating, review: input.review })
-        .onConflictDoUpdate({ target: [reviews.userId, reviews.orderId, reviews.productId], set: { rating: input.rating, review: input.review } })
+        .values({
+          productId: input.product_id,
+          userId: user.id,
+          orderId: input.order_id,
+          authorName: user.name,
+          rating: input.rating,
+          review: input.review,
+        })
+        .onConflictDoUpdate({
+          target: [reviews.userId, reviews.orderId, reviews.productId],
+          set: { rating: input.rating, review: input.review },
+        })
         .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
       const reviewId = row!.id;
-      const existing = await tx.select({ id: reviewImages.id, url: reviewImages.image }).from(reviewImages).where(eq(reviewImages.reviewId, reviewId));
+      const existing = await tx
+        .select({ id: reviewImages.id, url: reviewImages.image })
+        .from(reviewImages)
+        .where(eq(reviewImages.reviewId, reviewId));
       const { kept, dropped } = splitImages(existing, input.remove_images);
       if (!imagesFit(kept.length, prepared.length)) throw tooManyImages();
-      if (dropped.length) await tx.delete(reviewImages).where(and(eq(reviewImages.reviewId, reviewId), inArray(reviewImages.id, dropped.map((d) => d.id))));
+      if (dropped.length)
+        await tx.delete(reviewImages).where(
+          and(
+            eq(reviewImages.reviewId, reviewId),
+            inArray(
+              reviewImages.id,
+              dropped.map((d) => d.id),
+            ),
+          ),
+        );
       const urls = prepared.length ? await storeReviewImages(prepared) : [];
       written.push(...urls);
       const added = urls.length
@@ -93,7 +115,9 @@ async function orderForReview(tx: Tx, orderId: number, productId: number): Promi
           exists(select 1 from order_lines l where l.order_id = o.id and l.product_id = ${productId}) as has_line
         from orders o where o.id = ${orderId} for share of o`,
   );
-  return order ? { userId: order.user_id === null ? null : Number(order.user_id), status: order.status, hasLine: Boolean(order.has_line) } : null;
+  return order
+    ? { userId: order.user_id === null ? null : Number(order.user_id), status: order.status, hasLine: Boolean(order.has_line) }
+    : null;
 }
 
 /** Sets the product's rating (mean of published reviews) and review count from its reviews. */

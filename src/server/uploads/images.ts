@@ -13,7 +13,8 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
 }
 
 /** The spec's image message, tied to the form field that carried the file. */
-const imageError = (field = 'avatar') => new AppError({ code: 'VALIDATION', message: IMAGE_MESSAGE, details: { fields: { [field]: IMAGE_MESSAGE } } });
+const imageError = (field = 'avatar') =>
+  new AppError({ code: 'VALIDATION', message: IMAGE_MESSAGE, details: { fields: { [field]: IMAGE_MESSAGE } } });
 
 /** Checks an uploaded image (jpeg/png by magic bytes, ≤ 1000 KB) and returns its bytes and type. */
 export async function readImageUpload(file: File, field = 'avatar'): Promise<{ bytes: Buffer; type: ImageType }> {

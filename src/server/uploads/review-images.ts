@@ -25,7 +25,8 @@ export async function prepareReviewImage(file: File): Promise<PreparedImage> {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const out = type === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    const out =
+      type === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     return { bytes: out, ext: type === 'png' ? 'png' : 'jpg' };
   } catch {
     // The right first bytes, but not a decodable image.
