@@ -17,6 +17,7 @@ import { seedDemoIfEmpty } from '@/server/demo';
 import { createSession } from '@/server/auth/sessions';
 import { placeOrder } from '@/server/orders/place';
 import { settleAfterAnswer } from '@/server/core/background';
+import { memoFor } from '@/server/core/memo';
 import { saveReview } from '@/server/reviews/save';
 import { getProductReviews } from '@/server/reviews';
 import { parseWith } from '@/server/core/validation';
@@ -309,6 +310,22 @@ describe('rating-review/action', () => {
     expect(good.status).toBe(303);
     expect(good.headers.get('location')).toBe(`${from}#review-${p.id}`);
     expect(await countRows('review_images', sql`review_id in (select id from reviews where product_id = ${p.id})`)).toBe(1);
+  });
+});
+
+describe('caches', () => {
+  it('a saved review empties the per-process caches (guest pages, listings), a refused one does not', async () => {
+    let loads = 0;
+    const memo = memoFor(60_000, async () => ++loads);
+    const p = await newProduct();
+    const { u, orderId } = await orderOf([p.id]);
+    await memo.get();
+    await expect(
+      saveReview(u, parseWith(ReviewActionSchema, { order_id: orderId, product_id: p.id, rating: 3, images: ['x'] })),
+    ).rejects.toThrow(IMAGE_MESSAGE);
+    expect(await memo.get()).toBe(1);
+    await saveReview(u, parseWith(ReviewActionSchema, { order_id: orderId, product_id: p.id, rating: 3 }));
+    expect(await memo.get()).toBe(2);
   });
 });
 
