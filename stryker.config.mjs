@@ -28,6 +28,7 @@ export default {
     'src/server/orders/stock.ts',
     'src/server/payments/settle.ts',
     'src/server/test-routes.ts',
+    'src/server/reviews/rules.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is small and shared; each worker runs vitest with its own PGlite databases.
