@@ -1,0 +1,7 @@
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { installEndpoint } from '@/server/web/install';
+import { setPermission } from '@/server/install/actions';
+
+/** Step 3 (spec: `POST install/set-permission`): DATA_DIR, uploads and mail writable, enough disk space. */
+export const ALL = route({ POST: installEndpoint(serveAction(setPermission)) });
