@@ -109,7 +109,10 @@ async function finishSteps(dataDir: string, demo: boolean) {
   expect(perms.res.status, JSON.stringify(perms.body)).toBe(200);
   expect((perms.body.data.checks as { ok: boolean }[]).every((c) => c.ok)).toBe(true);
 
-  const bad = await call('/api/v1/install/set-account', await accountForm({ password_confirmation: 'other', currency: 'euro', primary_color: 'red' }));
+  const bad = await call(
+    '/api/v1/install/set-account',
+    await accountForm({ password_confirmation: 'other', currency: 'euro', primary_color: 'red' }),
+  );
   expect(bad.res.status).toBe(422);
   expect(bad.body.data.form).toEqual(
     expect.arrayContaining([
@@ -161,6 +164,8 @@ async function expectGone() {
   ] as const) {
     const res = await request(routes, p, init);
     expect(res.status, p).toBe(404);
+    // Any method: nothing tells that the endpoint exists.
+    expect((await request(routes, p, { method: init ? 'GET' : 'DELETE' })).status, p).toBe(404);
   }
   // A restart with --setup: the data directory says the shop is installed.
   resetWizard();
@@ -267,7 +272,10 @@ describe('the wizard on an empty embedded directory', () => {
     const notUrl = await call('/api/v1/install/set-database', json({ kind: 'postgres', database_url: 'mysql://root@localhost/shop' }));
     expect(notUrl.res.status).toBe(422);
     expect(notUrl.body.message).toBe('This is not a PostgreSQL URL: write it as postgres://user:password@host:5432/database.');
-    const none = await call('/api/v1/install/set-database', json({ kind: 'postgres', database_url: 'postgres://shop:pw@127.0.0.1:1/voltmart' }));
+    const none = await call(
+      '/api/v1/install/set-database',
+      json({ kind: 'postgres', database_url: 'postgres://shop:pw@127.0.0.1:1/voltmart' }),
+    );
     expect(none.res.status).toBe(422);
     expect(none.body.message).toBe(
       'Could not reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED). Is it running, listening on that address (listen_addresses) and not blocked by a firewall?',
@@ -297,7 +305,10 @@ describe('the wizard on an empty embedded directory', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
     try {
-      const res = await call('/api/v1/install/set-database', json({ kind: 'postgres', database_url: `postgres://shop:wrong@127.0.0.1:${port}/voltmart` }));
+      const res = await call(
+        '/api/v1/install/set-database',
+        json({ kind: 'postgres', database_url: `postgres://shop:wrong@127.0.0.1:${port}/voltmart` }),
+      );
       expect(res.res.status).toBe(422);
       expect(res.body.message).toBe(
         `PostgreSQL at 127.0.0.1:${port} refused the password for user "shop". Check the password in the URL (special characters must be percent-encoded).`,

@@ -62,5 +62,9 @@ export const FinishSchema = z.object({
 
 /** Step 1: the setup token printed on the server's console. */
 export const SetupTokenSchema = z.object({
-  setup_token: z.string({ error: requiredMessage('Setup token') }).trim().min(1, requiredMessage('Setup token')).max(200),
+  setup_token: z
+    .string({ error: requiredMessage('Setup token') })
+    .trim()
+    .min(1, requiredMessage('Setup token'))
+    .max(200),
 });

@@ -78,7 +78,12 @@ export async function chooseDatabase(input: { kind: 'embedded' | 'postgres'; dat
   let version: string | undefined;
   if (kind === 'postgres') {
     const check = await checkPostgres(url!);
-    if (!check.ok) throw new AppError({ code: 'VALIDATION', message: check.message, details: { problem: check.problem, fields: { database_url: check.message } } });
+    if (!check.ok)
+      throw new AppError({
+        code: 'VALIDATION',
+        message: check.message,
+        details: { problem: check.problem, fields: { database_url: check.message } },
+      });
     version = check.version;
     database = await openDatabase({ url, pool: getEnv().DATABASE_POOL });
   } else {
@@ -96,9 +101,14 @@ export async function chooseDatabase(input: { kind: 'embedded' | 'postgres'; dat
   } catch (err) {
     await database.close().catch(() => {});
     log.error({ err }, 'setup: migrations failed');
-    throw new AppError({ code: 'VALIDATION', message: `The database answered but its tables could not be created: ${(err as Error).message}` });
+    throw new AppError({
+      code: 'VALIDATION',
+      message: `The database answered but its tables could not be created: ${(err as Error).message}`,
+    });
   }
-  await getDatabase()?.close().catch(() => {});
+  await getDatabase()
+    ?.close()
+    .catch(() => {});
   setDatabase(database);
   // Later starts find the URL here when DATABASE_URL is unset (core/env.ts); the embedded choice forgets an earlier URL.
   if (!fromEnv) writeInstallConfig(state.dataDir, { database_url: kind === 'postgres' ? url : undefined });
@@ -180,4 +190,3 @@ export function resetWizard(): void {
   retireSetupToken();
   state = { active: false, dataDir: './data', permissionsOk: false };
 }
-

@@ -1,4 +1,5 @@
-import type { APIContext, MiddlewareNext } from 'astro';
+import type { APIContext, APIRoute, MiddlewareNext } from 'astro';
+import { route } from '@/server/web/route';
 import { AppError, isAppError, notFound } from '@/server/core/errors';
 import { getEnv } from '@/server/core/env';
 import { publicOrigin } from '@/server/core/origin';
@@ -43,7 +44,8 @@ export async function answerWhileInstalling(ctx: APIContext, next: MiddlewareNex
   await buildSetupContext(ctx);
   let response: Response;
   if (OPEN_WHILE_INSTALLING(ctx.url.pathname)) response = await next();
-  else if (ctx.url.pathname.startsWith('/api/')) response = fail(new AppError({ code: 'UNAVAILABLE', message: INSTALLING_MESSAGE }), ctx.locals.t);
+  else if (ctx.url.pathname.startsWith('/api/'))
+    response = fail(new AppError({ code: 'UNAVAILABLE', message: INSTALLING_MESSAGE }), ctx.locals.t);
   else response = new Response(null, { status: 303, headers: { location: '/install', ...cacheHeader('none') } });
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   applySecurityHeaders(response.headers);
@@ -56,7 +58,13 @@ async function buildSetupContext(ctx: APIContext): Promise<void> {
   const accepted = ctx.request.headers.get('accept-language')?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
   const lang = pickLanguage(codes, ctx.cookies.get(LANGUAGE_COOKIE)?.value, ctx.request.headers.get('language') ?? accepted, 'en');
   ctx.locals.lang = lang;
-  ctx.locals.languages = LANGUAGES.map(({ code, name, predefined, direction, isDefault }) => ({ code, name, predefined, direction, isDefault }));
+  ctx.locals.languages = LANGUAGES.map(({ code, name, predefined, direction, isDefault }) => ({
+    code,
+    name,
+    predefined,
+    direction,
+    isDefault,
+  }));
   ctx.locals.defaultLanguage = 'en';
   ctx.locals.t = await getT(lang);
   ctx.locals.dir = directionOf(lang);
@@ -109,6 +117,15 @@ export function installEndpoint(handler: Handler, { token = true } = {}): Handle
     }
     return handler(ctx);
   };
+}
+
+/**
+ * An install endpoint's route: while installing, `route(handlers)` (405 for other methods); otherwise
+ * 404 for every method, so an installed shop shows no trace of the wizard.
+ */
+export function installRoute(handlers: Parameters<typeof route>[0]): APIRoute {
+  const served = route(handlers);
+  return (ctx) => (installing() ? served(ctx) : fail(notFound('item'), ctx.locals.t));
 }
 
 /** Step 1's form: checks the pasted token and keeps it in an HttpOnly cookie for the next steps. */

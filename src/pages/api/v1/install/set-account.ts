@@ -1,7 +1,6 @@
-import { route } from '@/server/web/route';
 import { serveAction } from '@/server/web/actions';
-import { installEndpoint } from '@/server/web/install';
+import { installEndpoint, installRoute } from '@/server/web/install';
 import { setAccount } from '@/server/install/actions';
 
 /** Step 4: the operator's account, the shop's name, logo, colours, currency and language (multipart for the logo). */
-export const ALL = route({ POST: installEndpoint(serveAction(setAccount)) });
+export const ALL = installRoute({ POST: installEndpoint(serveAction(setAccount)) });

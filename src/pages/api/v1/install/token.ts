@@ -1,5 +1,4 @@
-import { route } from '@/server/web/route';
-import { acceptSetupToken, installEndpoint } from '@/server/web/install';
+import { acceptSetupToken, installEndpoint, installRoute } from '@/server/web/install';
 
 /** Step 1's form: the setup token printed on the server's console. */
-export const ALL = route({ POST: installEndpoint(acceptSetupToken, { token: false }) });
+export const ALL = installRoute({ POST: installEndpoint(acceptSetupToken, { token: false }) });
