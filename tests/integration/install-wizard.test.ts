@@ -11,7 +11,7 @@ import { listApiRoutes, request } from './http';
 import { getEnv, resetEnv } from '@/server/core/env';
 import { installConfigPath, readInstallConfig } from '@/server/core/install-config';
 import { getDatabase, queryRows, setDatabase } from '@/server/db/client';
-import { beginSetup, installing, resetWizard, setupWanted } from '@/server/install/wizard';
+import { beginSetup, inTurn, installing, resetWizard, setupWanted } from '@/server/install/wizard';
 import { requireSetupToken, resetSetupTokenCounters, SETUP_TOKEN_MISSING, SETUP_TOKEN_WRONG } from '@/server/install/token-guard';
 import { clearMemos } from '@/server/core/memo';
 import { SESSION_COOKIE } from '@/server/auth/sessions';
@@ -264,6 +264,41 @@ describe('the wizard on an empty embedded directory', () => {
     const [products] = await queryRows<{ n: number }>(getDatabase()!.db, sql`select count(*)::int as n from products`);
     expect(products!.n).toBe(0);
     await expectGone();
+  });
+
+  it('steps run one after another, also after a failed one (inTurn)', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = inTurn(async () => {
+      order.push('first starts');
+      await gate;
+      order.push('first ends');
+      throw new Error('first failed');
+    });
+    const second = inTurn(async () => {
+      order.push('second runs');
+      return 2;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['first starts']);
+    release();
+    await expect(first).rejects.toThrow('first failed');
+    expect(await second).toBe(2);
+    expect(order).toEqual(['first starts', 'first ends', 'second runs']);
+  });
+
+  it('the database step submitted twice at once: both answer, one embedded database stays open', async () => {
+    const dataDir = freshDataDir();
+    token = beginSetup(dataDir);
+    const [a, b] = await Promise.all([
+      call('/api/v1/install/set-database', json({ kind: 'embedded' })),
+      call('/api/v1/install/set-database', json({ kind: 'embedded' })),
+    ]);
+    expect([a.res.status, b.res.status]).toEqual([200, 200]);
+    const [row] = await queryRows<{ n: number }>(getDatabase()!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(row!.n).toBeGreaterThan(0);
+    expect(fs.readFileSync(path.join(dataDir, 'voltmart.lock'), 'utf8')).toBe(String(process.pid));
   });
 
   it('refuses a PostgreSQL URL that is not one, and one where nothing answers, with their messages', async () => {

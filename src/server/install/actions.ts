@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '@/server/core/action';
 import { FinishSchema, OperatorSchema, SetDatabaseSchema } from '@/lib/schemas/install';
-import { chooseDatabase, confirmPermissions } from '@/server/install/wizard';
+import { chooseDatabase, confirmPermissions, inTurn } from '@/server/install/wizard';
 import { createOperator } from '@/server/install/operator';
 import { finishInstall } from '@/server/install/finish';
 
@@ -30,7 +30,7 @@ export const setAccount = defineAction({
   input: OperatorSchema,
   auth: 'any',
   upload: true,
-  run: (input, actor) => createOperator(input, actor),
+  run: (input, actor) => inTurn(() => createOperator(input, actor)),
   message: 'install.done.account',
   data: (r) => ({ user_id: r.userId }),
   back: '/install',
@@ -41,7 +41,7 @@ export const finish = defineAction({
   name: 'install.finish',
   input: FinishSchema,
   auth: 'any',
-  run: (input) => finishInstall(input),
+  run: (input) => inTurn(() => finishInstall(input)),
   message: 'install.done.finished',
   back: '/',
 });

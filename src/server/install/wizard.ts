@@ -66,16 +66,32 @@ export function installStatus() {
   };
 }
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one step at a time: a double submit (a plain form clicked twice) must not open one embedded
+ * directory twice, create two operators or load the demo shop twice.
+ */
+export function inTurn<T>(step: () => Promise<T>): Promise<T> {
+  const run = queue.then(step, step);
+  queue = run.catch(() => {});
+  return run;
+}
+
 const earlierStepsFirst = () => new AppError({ code: 'CONFLICT', message: 'Complete the earlier steps of the install first.' });
 
 /** Step 2: opens and migrates the embedded database or the PostgreSQL at `url`, after checking it. */
-export async function chooseDatabase(input: { kind: 'embedded' | 'postgres'; database_url?: string }) {
+export function chooseDatabase(input: { kind: 'embedded' | 'postgres'; database_url?: string }) {
+  return inTurn(() => openChosenDatabase(input));
+}
+
+async function openChosenDatabase(input: { kind: 'embedded' | 'postgres'; database_url?: string }) {
   if (state.operatorId !== undefined) throw earlierStepsDone();
   const fromEnv = process.env.DATABASE_URL;
   const kind = fromEnv ? 'postgres' : input.kind;
   const url = fromEnv ?? input.database_url;
-  let database: Database;
   let version: string | undefined;
+  // Checked before the database chosen earlier (if any) is let go: a refused URL changes nothing.
   if (kind === 'postgres') {
     const check = await checkPostgres(url!);
     if (!check.ok)
@@ -85,16 +101,23 @@ export async function chooseDatabase(input: { kind: 'embedded' | 'postgres'; dat
         details: { problem: check.problem, fields: { database_url: check.message } },
       });
     version = check.version;
-    database = await openDatabase({ url, pool: getEnv().DATABASE_POOL });
-  } else {
-    try {
-      database = await openDatabase({ dataDir: state.dataDir });
-    } catch (err) {
-      throw new AppError({
-        code: 'VALIDATION',
-        message: `The embedded database could not be opened in ${path.resolve(state.dataDir)}: ${(err as Error).message}`,
-      });
-    }
+  }
+  // Closed first: the same embedded directory must never be open twice (two PGlite instances corrupt it).
+  await getDatabase()
+    ?.close()
+    .catch(() => {});
+  setDatabase(undefined);
+  state.kind = undefined;
+  state.permissionsOk = false;
+  let database: Database;
+  try {
+    database =
+      kind === 'postgres' ? await openDatabase({ url, pool: getEnv().DATABASE_POOL }) : await openDatabase({ dataDir: state.dataDir });
+  } catch (err) {
+    throw new AppError({
+      code: 'VALIDATION',
+      message: `The embedded database could not be opened in ${path.resolve(state.dataDir)}: ${(err as Error).message}`,
+    });
   }
   try {
     await migrateDatabase(database);
@@ -106,9 +129,6 @@ export async function chooseDatabase(input: { kind: 'embedded' | 'postgres'; dat
       message: `The database answered but its tables could not be created: ${(err as Error).message}`,
     });
   }
-  await getDatabase()
-    ?.close()
-    .catch(() => {});
   setDatabase(database);
   // Later starts find the URL here when DATABASE_URL is unset (core/env.ts); the embedded choice forgets an earlier URL.
   if (!fromEnv) writeInstallConfig(state.dataDir, { database_url: kind === 'postgres' ? url : undefined });
