@@ -15,6 +15,7 @@ import { beginSetup, inTurn, installing, resetWizard, setupWanted } from '@/serv
 import { requireSetupToken, resetSetupTokenCounters, SETUP_TOKEN_MISSING, SETUP_TOKEN_WRONG } from '@/server/install/token-guard';
 import { clearMemos } from '@/server/core/memo';
 import { SESSION_COOKIE } from '@/server/auth/sessions';
+import { startOldPostgres } from '../fakes/old-postgres';
 
 /**
  * The install wizard (issue 18) through its API, as a browser without JavaScript or a script would
@@ -351,6 +352,25 @@ describe('the wizard on an empty embedded directory', () => {
       expect(res.body.message).not.toContain('wrong');
     } finally {
       server.close();
+    }
+  });
+
+  it('refuses a PostgreSQL older than 15 (a stand-in server that says it is 14.11)', async () => {
+    freshDataDir();
+    token = beginSetup();
+    const old = await startOldPostgres('14.11');
+    try {
+      const res = await call(
+        '/api/v1/install/set-database',
+        json({ kind: 'postgres', database_url: `postgres://shop:pw@127.0.0.1:${old.port}/voltmart` }),
+      );
+      expect(res.res.status).toBe(422);
+      expect(res.body.message).toBe(
+        'PostgreSQL 14.11 is too old: Voltmart needs PostgreSQL 15 or newer. Upgrade the server or use the embedded database.',
+      );
+      expect(getDatabase()).toBeUndefined();
+    } finally {
+      old.close();
     }
   });
 
