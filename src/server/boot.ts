@@ -8,7 +8,7 @@ import { log } from '@/server/core/logger.mjs';
 import { listenForChanges } from '@/server/core/invalidation';
 import { isInstalled } from '@/server/core/install-config';
 import { publicOrigin } from '@/server/core/origin';
-import { beginSetup, installing, onInstalled, setupWanted } from '@/server/install/wizard';
+import { beginSetup, installedInDatabase, installing, onInstalled, setupWanted } from '@/server/install/wizard';
 
 let ready: Promise<void> | undefined;
 
@@ -33,7 +33,10 @@ async function boot(): Promise<void> {
   if (getDatabase() || installing()) return;
   const unsafe = testRoutesProblem();
   if (unsafe) throw new Error(unsafe);
-  if (setupWanted(env)) return startSetupMode(env.DATA_DIR);
+  if (setupWanted(env)) {
+    if (!env.DATABASE_URL || !(await installedInDatabase(env.DATABASE_URL))) return startSetupMode(env.DATA_DIR);
+    log.info('setup: the database says this shop is installed already, starting normally');
+  }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
   await migrateDatabase(database);
   setDatabase(database);

@@ -11,7 +11,7 @@ import { listApiRoutes, request } from './http';
 import { getEnv, resetEnv } from '@/server/core/env';
 import { installConfigPath, readInstallConfig } from '@/server/core/install-config';
 import { getDatabase, queryRows, setDatabase } from '@/server/db/client';
-import { beginSetup, inTurn, installing, resetWizard, setupWanted } from '@/server/install/wizard';
+import { beginSetup, inTurn, installedInDatabase, installing, resetWizard, setupWanted } from '@/server/install/wizard';
 import { requireSetupToken, resetSetupTokenCounters, SETUP_TOKEN_MISSING, SETUP_TOKEN_WRONG } from '@/server/install/token-guard';
 import { clearMemos } from '@/server/core/memo';
 import { SESSION_COOKIE } from '@/server/auth/sessions';
@@ -449,7 +449,10 @@ if (TEST_DB === 'postgres')
       expect(getEnv().DATABASE_URL).toBe(url);
       expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false);
 
+      expect(await installedInDatabase(url)).toBe(false);
       await finishSteps(dataDir, true);
+      // Another process on this PostgreSQL with a data directory of its own is not offered the wizard (boot.ts).
+      expect(await installedInDatabase(url)).toBe(true);
       const [products] = await queryRows<{ n: number }>(getDatabase()!.db, sql`select count(*)::int as n from products`);
       expect(products!.n).toBeGreaterThan(200);
       // The demo's contact details came in; the operator's name, colours and currency stayed.

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { AppError } from '@/server/core/errors';
 import { getEnv, resetEnv } from '@/server/core/env';
 import { isInstalled, writeInstallConfig } from '@/server/core/install-config';
 import { log } from '@/server/core/logger.mjs';
 import { getDatabase, migrateDatabase, openDatabase, setDatabase, type Database } from '@/server/db/client';
-import { settings as settingsTable, users } from '@/server/db/schema';
+import { settings as settingsTable } from '@/server/db/schema';
 import { checkPostgres } from '@/server/install/database-check';
 import { checkPermissions, type PermissionCheck } from '@/server/install/permissions';
 import { issueSetupToken, retireSetupToken } from '@/server/install/setup-token';
@@ -193,16 +192,21 @@ export async function completeInstall(now = new Date()): Promise<void> {
   log.info('setup: the install is complete; the install wizard is gone');
 }
 
-/** The operator's account row, for tests and the page after step 4. */
-export async function operatorOf(id: number) {
-  const [row] = await getDatabase()!.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** Whether the database says the wizard finished (a second process on one PostgreSQL, a lost voltmart.json). */
-export async function installedInDatabase(database: Database): Promise<boolean> {
-  const rows = await database.db.select({ key: settingsTable.key }).from(settingsTable).where(eq(settingsTable.key, 'installed'));
-  return rows.length > 0;
+/**
+ * Whether the PostgreSQL at `url` says a wizard finished there (its `settings` row `installed`): a
+ * second process on one PostgreSQL, or a lost voltmart.json, must not offer the wizard again.
+ */
+export async function installedInDatabase(url: string): Promise<boolean> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, connect_timeout: 5, idle_timeout: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`select 1 from settings where key = 'installed'`;
+    return rows.length > 0;
+  } catch {
+    return false; // unreachable, or no tables yet: the wizard's database step will say what is wrong
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
 }
 
 /** Leaves setup mode without installing (tests; a restart does the same). */
