@@ -33,6 +33,7 @@ export default defineConfig({
       'tests/integration/lists.test.ts',
       'tests/unit/checkout-math.test.ts',
       'tests/integration/checkout.test.ts',
+      'tests/integration/orders-stock.test.ts',
       'tests/integration/payments-stripe.test.ts',
       'tests/integration/payments-razorpay.test.ts',
       'tests/integration/payments-redirect.test.ts',
