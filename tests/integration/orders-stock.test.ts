@@ -7,6 +7,7 @@ import { useTestDatabase } from '../setup/db';
 import { getDb, getDatabase, queryRows, type Tx } from '@/server/db/client';
 import { seedDemoIfEmpty } from '@/server/demo';
 import { AppError } from '@/server/core/errors';
+import { getT } from '@/i18n';
 import { outOfStock, takeStock, type StockTake } from '@/server/orders/stock';
 import { failure, makeProduct, shopBasics } from './cart-fixtures';
 import { stockOf } from './checkout-fixtures';
@@ -64,6 +65,23 @@ describe('the out-of-stock error', () => {
     expect(gone.code).toBe('OUT_OF_STOCK');
     expect(gone.message).toBe(none('Power bank'));
     expect(gone.details).toEqual({ product: 'Power bank', available: 0 });
+  });
+});
+
+describe('the out-of-stock error in Arabic and French', () => {
+  it('"Only N left" reads in the shopper\'s language (its English finds the key checkout.errors.onlyLeft)', async () => {
+    const err = outOfStock('Power bank', 2);
+    const fr = err.localized(await getT('fr')).message;
+    expect(fr).toBe('Il ne reste que 2 exemplaire(s) de « Power bank » en stock. Réduisez la quantité dans votre panier et réessayez.');
+    expect(err.localized(await getT('ar')).message).toBe('لم يتبقَّ في المخزون من «Power bank» سوى 2. قلّل الكمية في سلتك وحاول مرة أخرى.');
+  });
+
+  // KNOWN BUG (found by the mutation work, not fixed here: orders/stock.ts belongs to the orders branch).
+  // "…is out of stock now…" has no message key, so Arabic and French shoppers get it in English.
+  // `it.fails` passes while the bug is there; when a key is added, this fails: make it a plain `it`.
+  it.fails('"out of stock now" reads in the shopper\'s language', async () => {
+    const err = outOfStock('Power bank', 0);
+    for (const lang of ['fr', 'ar']) expect(err.localized(await getT(lang)).message, lang).not.toBe(none('Power bank'));
   });
 });
 
