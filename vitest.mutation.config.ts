@@ -32,6 +32,7 @@ export default defineConfig({
       'tests/integration/voucher-collect.test.ts',
       'tests/integration/lists.test.ts',
       'tests/unit/checkout-math.test.ts',
+      'tests/unit/payments-money.test.ts',
       'tests/integration/checkout.test.ts',
       'tests/integration/orders-stock.test.ts',
       'tests/integration/payments-stripe.test.ts',
