@@ -48,6 +48,7 @@ describe('a gateway’s amount back to cents', () => {
     expect(toMinor('17', 'USD')).toBe(1700);
     expect(toMinor('17.3', 'USD')).toBe(1730);
     expect(toMinor('17.340', 'USD')).toBe(1734);
+    expect(toMinor('17.3400', 'USD')).toBe(1734);
     expect(toMinor('0.05', 'USD')).toBe(5);
     expect(toMinor('0.00', 'USD')).toBe(0);
     expect(toMinor('0', 'USD')).toBe(0);
@@ -57,6 +58,7 @@ describe('a gateway’s amount back to cents', () => {
   it('uses the currency’s decimals', () => {
     expect(toMinor('500', 'JPY')).toBe(500);
     expect(toMinor('500.0', 'JPY')).toBe(500);
+    expect(toMinor('500.00', 'JPY')).toBe(500);
     expect(toMinor(500, 'JPY')).toBe(500);
     expect(toMinor('1.234', 'KWD')).toBe(1234);
     expect(toMinor('0.5', 'KWD')).toBe(500);
