@@ -35,7 +35,7 @@ export default defineConfig({
       'tests/unit/payments-money.test.ts',
       'tests/integration/checkout.test.ts',
       'tests/integration/orders-stock.test.ts',
-      'tests/integration/checkout-api.test.ts',
+      'tests/integration/orders-rules.test.ts',
       'tests/integration/payments-stripe.test.ts',
       'tests/integration/payments-razorpay.test.ts',
       'tests/integration/payments-redirect.test.ts',
