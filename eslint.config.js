@@ -37,7 +37,7 @@ export default tseslint.config(
       'dist/**',
       'dist-e2e/**',
       'reports/**',
-      '.stryker-tmp/**',
+      '.stryker-tmp*/**',
       'node_modules/**',
       '.astro/**',
       'data/**',

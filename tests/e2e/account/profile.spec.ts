@@ -88,6 +88,7 @@ test.describe('account area: profile', () => {
   });
 
   test('profile page: axe finds no violations; screenshots', async ({ page }) => {
+    test.slow(); // signs in, seven pages, an axe scan and two full-page screenshots
     await signIn(page, uniqueEmail('axe-profile'), 'Grace Hopper');
     await page.goto('/user/profile');
     const results = await new AxeBuilder({ page }).analyze();

@@ -117,6 +117,7 @@ test('unknown categories, brands, collections and other main segments are 404', 
 });
 
 test('banner, brand, collection and flash sale listings', async ({ shop, page }) => {
+  test.slow(); // five listing pages
   await shop.open('/');
   await page.getByRole('region', { name: 'Featured offers' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/products\/products\?(category_ids|sub_category_ids|tags|brand_ids|product_ids)=/);

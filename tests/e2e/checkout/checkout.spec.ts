@@ -160,6 +160,20 @@ test.describe('with JavaScript off', () => {
       .check();
     await page.getByRole('button', { name: 'Update shipping' }).click();
     await expect(page.getByText('Product is unable to be shipped.')).toBeVisible();
+    // With that address as the cart's (cart/update-shipping), the cart names the place on the product's line.
+    const chosen = await page.request.post('/api/v1/cart/update-shipping', {
+      data: { address_id: (await far.json()).data.id, shipping_type: 1 },
+      headers: { origin: baseURL! },
+    });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+    await new CartPage(page).open();
+    await expect(
+      page
+        .locator('li.cart-line')
+        .getByText('This product can not be shipped to São Paulo Brazil. Please Uncheck the product first or change the shipping address', {
+          exact: true,
+        }),
+    ).toBeVisible();
   });
 });
 

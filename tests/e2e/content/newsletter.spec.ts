@@ -5,6 +5,7 @@ test.describe('newsletter double opt-in without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('subscribe, confirm by the mailed link, subscribe again without an error, unsubscribe with the button', async ({ page }) => {
+    test.slow(); // four pages and a mail
     const email = uniqueEmail('reader');
     await page.goto('/blog');
     const footer = page.getByRole('contentinfo');

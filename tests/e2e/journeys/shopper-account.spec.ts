@@ -7,6 +7,7 @@ import { fillAddress } from '../account/helpers';
  * sign out → sign in → edit the profile → the address book, and the header following along.
  */
 test('register, verify, sign out, sign in, edit the profile and keep an address book', async ({ page }) => {
+  test.slow(); // the whole journey: about ten pages and three mails
   const email = uniqueEmail('journey');
   await page.goto('/register');
   await page.getByLabel('Full name').fill('Journey Tester');

@@ -34,6 +34,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('the heart toggles on and off; the wishlist page counts, adds to cart by form and removes', async ({ page }) => {
+      test.slow(); // signs in, five pages and an axe scan
       const problems = watchConsole(page);
       await signIn(page, uniqueEmail('lists-wish'));
       const { same, categorySlug } = await productsForLists(page.request, 2);
@@ -74,6 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('compare: side by side with differences; a fifth or another category is refused with the reason', async ({ page }) => {
+      test.slow(); // signs in, four pages, a full-page screenshot and an axe scan
       const problems = watchConsole(page);
       await signIn(page, uniqueEmail('lists-compare'));
       const { same, other, category } = await productsForLists(page.request, 5);

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
 import { ProductPage, money } from './product-page';
+import { HeaderSearch } from '../search/search-page';
 
 /**
  * The price rule where a shopper sees it (spec section 4): during a flash sale the struck-through price
@@ -30,6 +31,33 @@ test.describe('a flash-sale product that also has an offer', () => {
     await expect(tile.locator('del')).toHaveText('Was $76.99');
     await expect(tile.locator('.off')).toHaveText('-36%');
     await expect(tile).not.toContainText('$65.99');
+  });
+
+  test('its search result tile does the same', async ({ page, known }) => {
+    await page.goto(`/search?q=${encodeURIComponent(known.flashWithOffer.title)}`);
+    const tile = page.locator('main article').filter({ has: page.getByRole('heading', { name: known.flashWithOffer.title }) });
+    await expect(tile).toHaveCount(1);
+    await expect(tile.locator('.now')).toHaveText('$48.99');
+    await expect(tile.locator('del')).toHaveText('Was $76.99');
+    await expect(tile.locator('.off')).toHaveText('-36%');
+    await expect(tile).not.toContainText('$65.99');
+  });
+
+  test('its suggestion in the search popup does the same', async ({ page, known }) => {
+    await page.goto('/site-map');
+    const search = new HeaderSearch(page);
+    await search.focusAndWaitForPopup();
+    await search.box().fill(known.flashWithOffer.title);
+    const option = search
+      .listbox()
+      .getByRole('group', { name: 'Products' })
+      .getByRole('option')
+      .filter({ hasText: known.flashWithOffer.title });
+    await expect(option).toHaveCount(1, { timeout: 10_000 });
+    await expect(option.locator('strong')).toHaveText('$48.99');
+    await expect(option.locator('s')).toHaveText('$76.99');
+    await expect(option.locator('.discount')).toHaveText('-36%');
+    await expect(option).not.toContainText('$65.99');
   });
 
   test('the API answers the same prices', async ({ request, known }) => {

@@ -250,6 +250,12 @@ test.describe('product page with JavaScript off', () => {
       expect(res.status(), `${form.method.toUpperCase()} ${form.action}`).not.toBe(404);
       expect(res.status(), `${form.method.toUpperCase()} ${form.action}`).toBeLessThan(500);
     }
+    // Buy now sends the buy form elsewhere (its formaction): that address must answer too.
+    const buyNow = await pp.buyNow().evaluate((b) => (b as HTMLButtonElement).formAction);
+    expect(buyNow).toBe(new URL('/api/v1/cart/buy-now', page.url()).href);
+    const sent = await request.post(buyNow, { headers: { origin: new URL(buyNow).origin }, form: {} });
+    expect(sent.status(), `POST ${buyNow}`).not.toBe(404);
+    expect(sent.status(), `POST ${buyNow}`).toBeLessThan(500);
   });
 
   test('a video thumbnail is a link to the video', async ({ page, known }) => {
