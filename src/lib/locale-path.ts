@@ -37,9 +37,16 @@ export const NOT_A_PAGE =
   /^\/(?:api|uploads|_astro|_image|brand|test-only)(?:\/|$)|\.(?:xml|txt|svg|png|jpe?g|webp|avif|gif|ico|css|m?js|json|webmanifest|pdf|csv)$/i;
 
 /**
+ * Where another site sends the browser back (OAuth, payment gateways): answered where they are, since the
+ * social sign-in's cookie lives on `/social-callback` only; they render in the cookie's language anyway.
+ */
+const RETURNS = /^\/(?:social-callback|payment-return|razorpay-callback)(?:\/|$)/;
+
+/**
  * The spec's `i18n_redirected` behaviour: a shopper whose cookie names a prefixed language and who opens
  * an unprefixed page (`/`, `/all/chargers?page=2`) is sent to it in that language (`/ar`,
- * `/ar/all/chargers?page=2`). Only GET/HEAD page navigations; never the API or files; never a prefixed
+ * `/ar/all/chargers?page=2`). Only GET/HEAD page navigations; never the API, files or the returns from
+ * OAuth and payment gateways; never a prefixed
  * path (so no loop); English (the default) keeps the unprefixed URLs, and the switcher rewrites the cookie
  * before it goes back, so choosing English again stays in English. Returns the target or null.
  */
@@ -49,6 +56,6 @@ export function languageRedirect(input: LanguageRedirectInput): string | null {
   if (!(input.accept ?? '').includes('text/html')) return null;
   const lang = input.cookie?.trim().toLowerCase();
   if (!lang || !input.prefixes.includes(lang)) return null;
-  if (NOT_A_PAGE.test(input.pathname) || splitLocalePrefix(input.pathname, input.prefixes)) return null;
+  if (NOT_A_PAGE.test(input.pathname) || RETURNS.test(input.pathname) || splitLocalePrefix(input.pathname, input.prefixes)) return null;
   return localizedPath(input.pathname, lang, '') + input.search;
 }

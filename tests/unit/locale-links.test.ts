@@ -113,6 +113,8 @@ describe('languageRedirect: the cookie sends an unprefixed page to its language'
     expect(languageRedirect({ ...base, pathname: '/api/v1/home', cookie: 'ar' })).toBeNull();
     expect(languageRedirect({ ...base, pathname: '/sitemap.xml', cookie: 'ar' })).toBeNull();
     expect(languageRedirect({ ...base, pathname: '/uploads/a.webp', cookie: 'ar' })).toBeNull();
+    expect(languageRedirect({ ...base, pathname: '/social-callback', search: '?code=1', cookie: 'ar' })).toBeNull();
+    expect(languageRedirect({ ...base, pathname: '/payment-return/stripe/5', cookie: 'ar' })).toBeNull();
     expect(languageRedirect({ ...base, method: 'POST', pathname: '/checkout', cookie: 'ar' })).toBeNull();
     expect(languageRedirect({ ...base, accept: 'application/json', pathname: '/cart', cookie: 'ar' })).toBeNull();
   });
