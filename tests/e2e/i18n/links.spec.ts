@@ -138,3 +138,17 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: 'تمت إضافة المنتج إلى السلة' })).toBeVisible();
   });
 });
+
+test('the search popup’s suggestions on an Arabic page lead to Arabic pages', async ({ shop, page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shop.open('/ar');
+  const box = page.locator('#site-search input[name="q"]');
+  await box.focus();
+  await expect(box).toHaveAttribute('aria-controls', 'site-search-listbox', { timeout: 15_000 });
+  await box.fill('cable');
+  const options = page.locator('#site-search-listbox a[role="option"]');
+  await expect(options.first()).toBeVisible({ timeout: 10_000 });
+  const hrefs = await options.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(1);
+  for (const href of hrefs) expect(href).toMatch(/^\/ar\//);
+});

@@ -162,6 +162,8 @@ test('the mega menu, the compact menu and the switcher open toward the page’s 
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
   await expect(menu.locator('.mega-products')).toContainText('$');
+  // The island writes its product links in the page's language too.
+  await expect(menu.locator('.mega-products a').first()).toHaveAttribute('href', /^\/ar\/products\/product\//);
   await page.screenshot({ path: '/tmp/shots/i18n/ar-mega-menu-1280.png' });
   await page.mouse.move(640, 700);
 
