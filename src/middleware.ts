@@ -153,7 +153,7 @@ function redirectToChosenLanguage(ctx: APIContext): Response | null {
 async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
   try {
     await buildContext(ctx);
-    const response = await next();
+    const response = await withLinkLanguage({ lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage }, () => next());
     const body = await response.text();
     const safe = new Response(body, { status: response.status, headers: response.headers });
     addLayoutHashes(safe.headers, ctx.locals.settings.site_setting);

@@ -7,7 +7,8 @@
 export function localizedPath(path: string, lang: string, defaultLang: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   if (lang === defaultLang) return clean;
-  return clean === '/' ? `/${lang}` : `/${lang}${clean}`;
+  // The home page in a language is `/ar` (with its query: `/ar?x=1`), never `/ar/`.
+  return clean === '/' || /^\/[?#]/.test(clean) ? `/${lang}${clean.slice(1)}` : `/${lang}${clean}`;
 }
 
 /** Splits `/ar/cart` into `{lang: 'ar', path: '/cart'}` when `ar` is one of `prefixes`; else null. */

@@ -22,6 +22,7 @@ describe('localHref: links keep the language of the page being rendered', () => 
       expect(searchUrl('65 W')).toBe('/ar/search?q=65%20W');
       expect(userUrl('orders')).toBe('/ar/user/orders');
       expect(localHref('/user/order/12')).toBe('/ar/user/order/12');
+      expect(localHref('/?utm=x#top')).toBe('/ar?utm=x#top');
       expect(localHref('/track-order?id=5#status')).toBe('/ar/track-order?id=5#status');
       expect(listingPageHref('/all/chargers', new URLSearchParams('sort=price_asc'), 2)).toBe('/ar/all/chargers?sort=price_asc&page=2');
     });
