@@ -7,7 +7,7 @@ import { resolveIdentity } from '@/server/web/identity';
 import { getSettings, listLanguages } from '@/server/settings';
 import { applySecurityHeaders } from '@/server/web/security';
 import { errorPageFallback } from '@/server/web/error-fallback';
-import { takeFlash } from '@/server/web/flash';
+import { setFlash, takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
@@ -54,7 +54,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     return toLanguage;
   }
   // `/ar/cart` renders `/cart` in Arabic (prefix-except-default): one set of pages for every language,
-  // whose links (src/lib/urls.ts `pageHref`) keep the page's language.
+  // whose links (src/lib/urls.ts `localHref`) keep the page's language.
   // Files (sitemap.xml, feeds) and the API write unprefixed links.
   const page = isApi(ctx) || NOT_A_PAGE.test(ctx.url.pathname) ? null : { lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage };
   const render = async () => {
@@ -146,6 +146,8 @@ function redirectToChosenLanguage(ctx: APIContext): Response | null {
     prefixes,
   });
   if (!target) return null;
+  // A message waiting for this page waits for the page it is sent to instead.
+  if (ctx.locals.flash) setFlash(ctx.cookies, ctx.locals.flash);
   return new Response(null, { status: 302, headers: { location: target, vary: 'Cookie', ...cacheHeader('none') } });
 }
 

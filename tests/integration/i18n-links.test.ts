@@ -93,6 +93,14 @@ describe('the currentLanguage cookie sends unprefixed pages to its language', ()
     expect(home.headers.get('location')).toBe('/fr');
   });
 
+  it('a message waiting for the unprefixed page travels on to the prefixed one', async () => {
+    const flash = encodeURIComponent(JSON.stringify({ type: 'success', message: 'Saved.' }));
+    const res = await page(linksPage, '/user/profile', { cookie: `currentLanguage=ar; frontend_flash=${flash}` });
+    expect(res.headers.get('location')).toBe('/ar/user/profile');
+    const kept = res.headers.getSetCookie().filter((c) => c.startsWith('frontend_flash='));
+    expect(kept.at(-1)).toContain(encodeURIComponent('"message":"Saved."'));
+  });
+
   it('never loops, never for English, the API, files or posts', async () => {
     expect((await page(linksPage, '/ar/cart', { cookie: 'currentLanguage=ar' })).status).toBe(200);
     // Another language's URL is that language: a cookie does not bounce it.
