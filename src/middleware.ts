@@ -7,7 +7,7 @@ import { resolveIdentity } from '@/server/web/identity';
 import { getSettings, listLanguages } from '@/server/settings';
 import { applySecurityHeaders } from '@/server/web/security';
 import { errorPageFallback } from '@/server/web/error-fallback';
-import { takeFlash } from '@/server/web/flash';
+import { setFlash, takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
@@ -16,9 +16,11 @@ import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
 import { addGatewaySources } from '@/server/web/gateway-csp';
 import { publicOrigin } from '@/server/core/origin';
-import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
+import { directionOf, getT, LANGUAGE_COOKIE, LOCALE_COOKIE, pickLanguage } from '@/i18n';
 import { log } from '@/server/core/logger.mjs';
-import { splitLocalePrefix } from '@/lib/locale-path';
+import { languageRedirect, NOT_A_PAGE, splitLocalePrefix } from '@/lib/locale-path';
+import { inRequestLanguage, withLinkLanguage } from '@/server/web/link-language';
+import { cacheHeader } from '@/server/web/cache';
 import { numberLocale } from '@/lib/price';
 import { installing } from '@/server/install/wizard';
 import { answerWhileInstalling } from '@/server/web/install';
@@ -49,8 +51,20 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     return regional;
   }
   const prefixed = await buildContext(ctx);
-  // `/ar/cart` renders `/cart` in Arabic (prefix-except-default): one set of pages for every language.
-  const render = prefixed ? () => next(prefixed) : next;
+  // A shopper who chose Arabic and opens `/cart` goes to `/ar/cart` (before the page cache: it depends on the cookie).
+  const toLanguage = prefixed ? null : redirectToChosenLanguage(ctx);
+  if (toLanguage) {
+    applySecurityHeaders(toLanguage.headers);
+    return toLanguage;
+  }
+  // `/ar/cart` renders `/cart` in Arabic (prefix-except-default): one set of pages for every language,
+  // whose links (src/lib/urls.ts `localHref`) keep the page's language.
+  // Files (sitemap.xml, feeds) and the API write unprefixed links.
+  const page = isApi(ctx) || NOT_A_PAGE.test(ctx.url.pathname) ? null : { lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage };
+  const render = async () => {
+    const rendering = prefixed ? () => next(prefixed) : () => next();
+    return page ? keepLanguageInRedirect(ctx, await withLinkLanguage(page, rendering)) : rendering();
+  };
   const response = await withPageCaching(ctx, render);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
@@ -65,14 +79,16 @@ async function buildContext(ctx: APIContext): Promise<string | null> {
   const [settings, languages] = await Promise.all([getSettings(), listLanguages()]);
   const codes = languages.map((l) => l.code);
   const prefixes = codes.filter((c) => c !== settings.default_language);
-  const prefix = ctx.url.pathname.startsWith('/api/') ? null : splitLocalePrefix(ctx.url.pathname, prefixes);
-  const cookie = ctx.cookies.get(LANGUAGE_COOKIE)?.value;
+  const api = isApi(ctx);
+  const prefix = api ? null : splitLocalePrefix(ctx.url.pathname, prefixes);
+  const cookie = chosenLanguage(ctx);
   const header = ctx.request.headers.get('language');
-  // A page's URL prefix decides its language; an API client's Language header outranks the browser's cookie.
+  // A page's URL prefix decides its language; an API client's Language header outranks the browser's cookie,
+  // and a form posted from an `/ar/…` page (its Referer) answers in Arabic even before a cookie says so.
   const lang =
     prefix?.lang ??
-    (ctx.url.pathname.startsWith('/api/')
-      ? pickLanguage(codes, header, cookie, settings.default_language)
+    (api
+      ? pickLanguage(codes, header, refererLanguage(ctx, prefixes) ?? cookie, settings.default_language)
       : pickLanguage(codes, cookie, header, settings.default_language));
   const declared = languages.find((l) => l.code === lang)?.direction;
   ctx.locals.lang = lang;
@@ -93,12 +109,57 @@ async function buildContext(ctx: APIContext): Promise<string | null> {
 }
 
 const isErrorPage = (ctx: APIContext) => ctx.routePattern === '/500';
+const isApi = (ctx: APIContext) => ctx.url.pathname.startsWith('/api/');
+
+/** The language the shopper chose: the spec's `currentLanguage` cookie, else the locale cookie `i18n_redirected`. */
+const chosenLanguage = (ctx: APIContext) => ctx.cookies.get(LANGUAGE_COOKIE)?.value ?? ctx.cookies.get(LOCALE_COOKIE)?.value;
+
+/** The language prefix of the shop page that sent this request (its Referer), if any. */
+function refererLanguage(ctx: APIContext, prefixes: string[]): string | null {
+  const referer = ctx.request.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== ctx.url.origin && url.origin !== publicOrigin()) return null;
+    return splitLocalePrefix(url.pathname, prefixes)?.lang ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A page's redirect to a path of this shop (`Astro.redirect('/login')`) stays in the page's language (`/ar/login`). */
+function keepLanguageInRedirect(ctx: APIContext, response: Response): Response {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || !location?.startsWith('/') || location.startsWith('//')) return response;
+  const localized = inRequestLanguage(ctx.locals, location);
+  if (localized === location) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', localized);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** 302 from an unprefixed page to the language the cookie names (`languageRedirect` has the rules). */
+function redirectToChosenLanguage(ctx: APIContext): Response | null {
+  const prefixes = ctx.locals.languages.map((l) => l.code).filter((c) => c !== ctx.locals.defaultLanguage);
+  const target = languageRedirect({
+    method: ctx.request.method,
+    pathname: ctx.url.pathname,
+    search: ctx.url.search,
+    accept: ctx.request.headers.get('accept'),
+    cookie: chosenLanguage(ctx),
+    prefixes,
+  });
+  if (!target) return null;
+  // A message waiting for this page waits for the page it is sent to instead.
+  if (ctx.locals.flash) setFlash(ctx.cookies, ctx.locals.flash);
+  return new Response(null, { status: 302, headers: { location: target, vary: 'Cookie', ...cacheHeader('none') } });
+}
 
 /** The 500 page is rendered fully before sending; if it (or its context) fails, a static fallback goes out. */
 async function renderErrorPageSafely(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
   try {
     await buildContext(ctx);
-    const response = await next();
+    const response = await withLinkLanguage({ lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage }, () => next());
     const body = await response.text();
     const safe = new Response(body, { status: response.status, headers: response.headers });
     addLayoutHashes(safe.headers, ctx.locals.settings.site_setting);

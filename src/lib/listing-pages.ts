@@ -1,3 +1,4 @@
+import { localHref } from '@/lib/urls';
 /** Page numbers to show around the current one: first, last, neighbours; null marks a gap. */
 export function pageWindow(current: number, last: number, around = 1): (number | null)[] {
   const keep = new Set<number>([1, last]);
@@ -19,7 +20,7 @@ export function pageHref(path: string, params: URLSearchParams, page: number): s
   if (page > 1) q.set('page', String(page));
   else q.delete('page');
   const query = q.toString();
-  return query ? `${path}?${query}` : path;
+  return localHref(query ? `${path}?${query}` : path);
 }
 
 /**

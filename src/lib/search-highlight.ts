@@ -1,3 +1,4 @@
+import { localHref } from '@/lib/urls';
 /** Parts of a suggestion's text, the ones matching what was typed marked (the popup bolds them). */
 export interface Part {
   text: string;
@@ -35,5 +36,5 @@ export function suggestionHref(kind: 'keyword' | 'category' | 'sub_category', ty
   const q = new URLSearchParams({ q: kind === 'keyword' ? String(value) : typed });
   if (kind === 'category') q.set('category_ids', String(value));
   if (kind === 'sub_category') q.set('sub_category_ids', String(value));
-  return `/search?${q.toString()}`;
+  return localHref(`/search?${q.toString()}`);
 }

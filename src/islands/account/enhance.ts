@@ -6,6 +6,7 @@
  */
 import { ApiError, apiDownText, call } from '@/lib/api';
 import { showError, showSuccess } from '@/stores/toast';
+import { localHref } from '@/lib/urls';
 
 const REGION = '[data-account]';
 
@@ -22,7 +23,7 @@ document.addEventListener('submit', async (event) => {
     // The success message is the action's own (the envelope's), written once on the server.
     const { message } = await call(form.dataset.api, { method, body: method === 'DELETE' ? undefined : new FormData(form) });
     showSuccess(message);
-    await refresh(form.dataset.next || location.pathname);
+    await refresh(localHref(form.dataset.next || location.pathname));
   } catch (err) {
     const message = err instanceof ApiError ? err.message : apiDownText();
     if (errorBox) errorBox.textContent = message;

@@ -7,6 +7,7 @@
  * page and shows the answer instead.
  */
 import { ApiError, apiDownText, call } from '@/lib/api';
+import { localHref } from '@/lib/urls';
 
 /** What sign-in, sign-up and the reset steps answer, as far as choosing the next page goes. */
 type Answer = { user?: { email?: string; email_verified?: boolean }; email?: string } | null;
@@ -70,7 +71,7 @@ async function submit(event: SubmitEvent) {
       setAlert(form, message, 'notice');
       return;
     }
-    window.location.assign(nextUrl(form, data, body));
+    window.location.assign(localHref(nextUrl(form, data, body)));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0) {
       setAlert(form, apiDownText(), 'error');

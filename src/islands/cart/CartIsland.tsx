@@ -8,6 +8,7 @@ import { setCartCount } from '@/stores/cart-count';
 import { showError, showSuccess } from '@/stores/toast';
 import CartLine from '@/islands/cart/CartLine';
 import { fill, type CartIslandProps } from '@/islands/cart/types';
+import { localHref } from '@/lib/urls';
 
 interface Props extends CartIslandProps {
   initial: CartData;
@@ -62,7 +63,7 @@ export default function CartIsland({ initial, ...shared }: Props) {
         <h2 id="cart-empty-title">{text.empty}</h2>
         <p className="muted">{text.emptyText}</p>
         <p>
-          <a className="btn" href="/">
+          <a className="btn" href={localHref('/')}>
             {text.startShopping}
           </a>
         </p>
@@ -152,7 +153,7 @@ export default function CartIsland({ initial, ...shared }: Props) {
         </dl>
         {cart.totals.quantity === 0 && <p className="cart-warn">{text.nothingSelected}</p>}
         {cart.totals.quantity > 0 ? (
-          <a className="btn cart-go" href="/shipping">
+          <a className="btn cart-go" href={localHref('/shipping')}>
             {text.goToShipping}
           </a>
         ) : (

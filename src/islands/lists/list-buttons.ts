@@ -8,6 +8,7 @@ import { ApiError, call } from '@/lib/api';
 import { $wishlist, setWishlisted } from '@/stores/wishlist';
 import { $compare, setCompared } from '@/stores/compare';
 import { showError, showSuccess } from '@/stores/toast';
+import { localHref } from '@/lib/urls';
 
 type Kind = 'wishlist' | 'compare';
 const PATH: Record<Kind, string> = { wishlist: 'user/wishlist/action', compare: 'user/compare-list/action' };
@@ -64,7 +65,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     showSuccess(message);
   } catch (err) {
     if (err instanceof ApiError && err.httpStatus === 401) {
-      location.assign(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+      location.assign(localHref(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`));
       return;
     }
     const messages = err instanceof ApiError ? err.form : [String(err)];

@@ -1,6 +1,7 @@
 /** "Collect" on a voucher: sent with fetch; the button becomes "Collected"; a guest goes to /login and back. */
 import { ApiError, call } from '@/lib/api';
 import { showError, showSuccess } from '@/stores/toast';
+import { localHref } from '@/lib/urls';
 
 let started = false;
 
@@ -31,7 +32,7 @@ async function collect(form: HTMLFormElement): Promise<void> {
   } catch (err) {
     button.disabled = false;
     if (err instanceof ApiError && err.httpStatus === 401) {
-      location.assign(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+      location.assign(localHref(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`));
       return;
     }
     showError(err instanceof ApiError ? err.message : String(err));

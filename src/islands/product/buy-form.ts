@@ -10,6 +10,7 @@ import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
 import { showError, showSuccess } from '@/stores/toast';
 import { cartAction } from '@/stores/cart';
 import { ApiError } from '@/lib/api';
+import { localHref } from '@/lib/urls';
 
 interface ProductFormData {
   selling: number;
@@ -107,7 +108,7 @@ export function initBuyForm(form: HTMLFormElement): void {
     cartAction(buyNow ? 'cart/buy-now' : 'cart/action', body)
       .then(() => {
         say('');
-        if (buyNow) window.location.assign('/shipping');
+        if (buyNow) window.location.assign(localHref('/shipping'));
         else showSuccess(data.addedText);
       })
       .catch((err: unknown) => {

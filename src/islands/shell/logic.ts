@@ -22,7 +22,8 @@ export const encodeNotices = (list: Notice[]) => list.map((n) => `${n.name}:${ve
 export function shouldSearch(text: string, location: { pathname: string; search: string }): boolean {
   const q = text.trim();
   if (!q) return false;
-  if (location.pathname !== '/search') return true;
+  // `/search`, or `/ar/search` in another language.
+  if (!/^(?:\/[a-z]{2,3}(?:-[a-z0-9]{2,8})?)?\/search$/i.test(location.pathname)) return true;
   return new URLSearchParams(location.search).get('q')?.trim() !== q;
 }
 

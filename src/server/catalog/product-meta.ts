@@ -1,5 +1,5 @@
 /** Small pure helpers of the product page: which `/{main}` is ours, meta description, breadcrumb. */
-import { categoryUrl, productUrl, subCategoryUrl } from '@/lib/urls';
+import { categoryUrl, homeUrl, productUrl, subCategoryUrl } from '@/lib/urls';
 
 interface MetaInput {
   title: string;
@@ -19,7 +19,7 @@ export function productMetaDescription(p: Pick<MetaInput, 'overview' | 'descript
 /** Home › category › sub-category › product, with absolute URLs. */
 export function productBreadcrumb(p: MetaInput, home: string, origin: string) {
   const items = [
-    { name: home, url: `${origin}/` },
+    { name: home, url: origin + homeUrl() },
     { name: p.category.title, url: origin + categoryUrl(p.category) },
   ];
   if (p.sub_category) items.push({ name: p.sub_category.title, url: origin + subCategoryUrl(p.category, p.sub_category) });

@@ -1,4 +1,4 @@
-import { productUrl } from '@/lib/urls';
+import { localHref, productUrl } from '@/lib/urls';
 import type { ProductCard } from '@/server/catalog/product-card';
 
 /** Keys that say *what* a listing is; filters, sorting and tracking params are noise for a canonical URL. */
@@ -31,7 +31,7 @@ export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: `${origin}${c.href}` })),
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: `${origin}${localHref(c.href)}` })),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   subCategoryUrl,
 } from '@/lib/urls';
 import { listCategoryTree } from '@/server/catalog/taxonomy';
+import { localizedPath } from '@/lib/locale-path';
 
 /** Slugs of the static pages the spec names (the demo shop has them all; the sitemap lists what is published). */
 export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];
@@ -85,12 +86,31 @@ export async function listProductEntries(page: number): Promise<SitemapEntry[]> 
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The sitemap document for these entries under this origin. */
-export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(
-    (e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+/** The shop's languages for the sitemap's alternates: every code, and the default one (no prefix). */
+export interface SitemapLanguages {
+  codes: string[];
+  defaultLang: string;
+}
+
+/**
+ * The sitemap document for these entries under this origin. With more than one language every page is
+ * listed once per language (`/ar/…` for Arabic), each `<url>` naming all of them and `x-default` (the
+ * default language) as `xhtml:link rel="alternate" hreflang` — the same set the pages' `<head>` gives.
+ */
+export function renderSitemap(origin: string, entries: SitemapEntry[], languages?: SitemapLanguages): string {
+  const codes = languages && languages.codes.length > 1 ? languages.codes : null;
+  const url = (loc: string, lastmod: string | undefined, links: string) =>
+    `<url><loc>${escapeXml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`;
+  const urls = entries.flatMap((e) => {
+    if (!codes) return [url(e.path, e.lastmod, '')];
+    const inLang = (code: string) => localizedPath(e.path, code, languages!.defaultLang);
+    const link = (hreflang: string, path: string) =>
+      `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(origin + path)}"/>`;
+    const links = [...codes.map((c) => link(c, inLang(c))), link('x-default', inLang(languages!.defaultLang))].join('');
+    return codes.map((c) => url(inLang(c), e.lastmod, links));
+  });
+  const xhtml = codes ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** A sitemap index pointing at `/sitemap.xml?page=…`. */
@@ -99,13 +119,12 @@ export function renderSitemapIndex(origin: string, pages: number[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** robots.txt: private areas closed, the sitemap named. */
-export function renderRobots(origin: string): string {
+/** robots.txt: private areas closed (in every language's prefix too), the sitemap named. */
+export function renderRobots(origin: string, prefixes: string[] = []): string {
+  const closed = ['/user', '/cart', '/checkout'];
   return [
     'User-agent: *',
-    'Disallow: /user',
-    'Disallow: /cart',
-    'Disallow: /checkout',
+    ...['', ...prefixes.map((p) => `/${p}`)].flatMap((prefix) => closed.map((path) => `Disallow: ${prefix}${path}`)),
     'Disallow: /api',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

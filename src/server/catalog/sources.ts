@@ -1,11 +1,12 @@
 import { SOURCE_KEY_BY_TYPE } from '@/lib/listing-filters';
-import { sourceUrl } from '@/lib/urls';
+import { homeUrl, localHref, sourceUrl } from '@/lib/urls';
 
 /** Where a banner or other source leads: type 6 is its own url, types 1–5 a source listing. */
 export function sourceHref(sourceType: number, sourceValue: string): string {
-  if (sourceType === 6) return safeUrl(sourceValue);
+  // The operator's own path keeps the page's language (`/page/x` → `/ar/page/x`); another site's address stays.
+  if (sourceType === 6) return localHref(safeUrl(sourceValue));
   const key = SOURCE_KEY_BY_TYPE[sourceType];
-  return key && sourceValue ? sourceUrl(key, sourceValue) : '/';
+  return key && sourceValue ? sourceUrl(key, sourceValue) : homeUrl();
 }
 
 // Stored urls are followed from the shop's own pages: only http(s) or same-site paths, never javascript:.

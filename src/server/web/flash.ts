@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getEnv } from '@/server/core/env';
 import { publicOrigin } from '@/server/core/origin';
 import { localPath, localPathOfUrl } from '@/lib/safe-redirect';
+import { inRequestLanguage } from '@/server/web/link-language';
 
 /**
  * A one-time message carried across a redirect (a no-JavaScript form post → 303 → the next page),
@@ -63,9 +64,15 @@ export function isFormPost(request: Request): boolean {
 }
 
 /** 303 to a same-origin path (the Referer by default), with a flash message for the toast. */
-export function redirectWithFlash(ctx: { request: Request; cookies: AstroCookies; url: URL }, flash: Flash, to?: string): Response {
+export function redirectWithFlash(
+  ctx: { request: Request; cookies: AstroCookies; url: URL; locals?: App.Locals },
+  flash: Flash,
+  to?: string,
+): Response {
   setFlash(ctx.cookies, flash);
-  return new Response(null, { status: 303, headers: { location: safeBack(ctx, to) } });
+  const back = safeBack(ctx, to);
+  // Back to the page in the language it was in (the form's `_from`, else the request's language).
+  return new Response(null, { status: 303, headers: { location: ctx.locals ? inRequestLanguage(ctx.locals, back) : back } });
 }
 
 /** `to`, else the Referer when it is a page of this shop; both through the one redirect rule. */

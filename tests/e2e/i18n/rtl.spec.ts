@@ -99,6 +99,15 @@ for (const [name, path] of Object.entries(ARABIC_PAGES).filter(([n]) => n !== 'a
   });
 }
 
+test('axe finds no serious or critical problem on the Arabic account page', async ({ shop, page }) => {
+  await signIn(page, uniqueEmail('axe-ar'), 'سارة');
+  await shop.open(ARABIC_PAGES.account);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
 test('prefixed pages carry hreflang alternates and their own canonical', async ({ shop, page }) => {
   await shop.open(`/ar${productUrl(plain)}`);
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
@@ -134,6 +143,8 @@ test('the language survives a restart of the browser (the one-year cookie)', asy
   const again = await browser.newContext({ storageState: persistent, baseURL });
   const fresh = await again.newPage();
   await fresh.goto('/');
+  // The cookie sends the unprefixed home page to its Arabic URL.
+  await expect(fresh).toHaveURL(/\/ar$/);
   await expect(fresh.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(fresh.locator('html')).toHaveAttribute('lang', 'ar');
   await again.close();
@@ -151,6 +162,8 @@ test('the mega menu, the compact menu and the switcher open toward the page’s 
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
   await expect(menu.locator('.mega-products')).toContainText('$');
+  // The island writes its product links in the page's language too.
+  await expect(menu.locator('.mega-products a').first()).toHaveAttribute('href', /^\/ar\/products\/product\//);
   await page.screenshot({ path: '/tmp/shots/i18n/ar-mega-menu-1280.png' });
   await page.mouse.move(640, 700);
 
