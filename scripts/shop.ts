@@ -40,7 +40,11 @@ const orderId = (raw: string) => {
 /** Mails the shopper about each change (after the transaction committed) and says what was done. */
 async function announce(changes: StatusChange[], note?: string) {
   const settings = await getSettings();
-  const sent = await sendStatusMails(changes, { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name }, note);
+  const sent = await sendStatusMails(
+    changes,
+    { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name },
+    note,
+  );
   for (const c of changes)
     console.log(`Order ${c.order_id} (${c.order_no}): ${englishOf(statusKey(c.from))} → ${englishOf(statusKey(c.to))}.`);
   console.log(`${sent} status mail${sent === 1 ? '' : 's'} sent.`);

@@ -43,7 +43,9 @@ const row = async (id: number) =>
 const paymentOf = async (orderNo: string) =>
   (await queryRows<{ status: string }>(getDb(), sql`select status from payments where order_no = ${orderNo}`))[0]!.status;
 const historyOf = async (id: number) =>
-  (await queryRows<{ status: string }>(getDb(), sql`select status from order_status_history where order_id = ${id} order by id`)).map((h) => h.status);
+  (await queryRows<{ status: string }>(getDb(), sql`select status from order_status_history where order_id = ${id} order by id`)).map(
+    (h) => h.status,
+  );
 
 describe('moving an order along (order:status)', () => {
   it('walks a cash-on-delivery order to delivered, writes each step and marks it paid on delivery', async () => {
@@ -55,7 +57,10 @@ describe('moving an order along (order:status)', () => {
     expect(await row(id)).toEqual({ status: 'delivered', payment_status: 1 });
     expect(await paymentOf(order.order_no)).toBe('paid');
     expect(await historyOf(id)).toEqual(['pending', 'confirmed', 'picked_up', 'shipped', 'on_the_way', 'delivered']);
-    const [note] = await queryRows<{ note: string }>(getDb(), sql`select note from order_status_history where order_id = ${id} and status = 'shipped'`);
+    const [note] = await queryRows<{ note: string }>(
+      getDb(),
+      sql`select note from order_status_history where order_id = ${id} and status = 'shipped'`,
+    );
     expect(note!.note).toBe('Courier VX-1');
   });
 
@@ -155,13 +160,22 @@ describe('cancelling (cancellation/cancel-order)', () => {
     ]);
   });
 
-  it('gives back a variant\'s quantity and its product\'s stock, which checkout now takes too', async () => {
+  it("gives back a variant's quantity and its product's stock, which checkout now takes too", async () => {
     const u = await shopper();
-    const p = await product({ selling: 2000, stock: 9, variants: [{ price: 0, quantity: 4 }, { price: 0, quantity: 5 }] });
+    const p = await product({
+      selling: 2000,
+      stock: 9,
+      variants: [
+        { price: 0, quantity: 4 },
+        { price: 0, quantity: 5 },
+      ],
+    });
     await putInCart(u.id, p.id, 2, p.variantIds[1]);
     const order = await placeOrder(u, orderBody({ address_id: u.addressId }));
     const qty = async () =>
-      (await queryRows<{ quantity: number }>(getDb(), sql`select quantity from inventories where product_id = ${p.id} order by id`)).map((r) => r.quantity);
+      (await queryRows<{ quantity: number }>(getDb(), sql`select quantity from inventories where product_id = ${p.id} order by id`)).map(
+        (r) => r.quantity,
+      );
     expect([await stockOf(p.id), ...(await qty())]).toEqual([7, 4, 3]);
     await cancelOrder(u.id, order.order_id, 'Wrong colour');
     expect([await stockOf(p.id), ...(await qty())]).toEqual([9, 4, 5]);
@@ -194,7 +208,7 @@ describe('cancelling (cancellation/cancel-order)', () => {
     expect((await voucherValidity(u.id, v.code)).code).toBe(v.code);
   });
 
-  it('a shop-wide voucher split over two stores comes back only with the purchase\'s last order', async () => {
+  it("a shop-wide voucher split over two stores comes back only with the purchase's last order", async () => {
     const v = await makeVoucher({ usageLimit: 0, amount: 400 });
     const u = await shopper();
     const a = await product({ selling: 3000, stock: 5 });
@@ -211,7 +225,7 @@ describe('cancelling (cancellation/cancel-order)', () => {
   });
 });
 
-describe('the shopper\'s orders (order/by-user)', () => {
+describe("the shopper's orders (order/by-user)", () => {
   it('lists newest first with store, total and pictures; one order carries lines, totals and dated history', async () => {
     const u = await shopper();
     const p = await product({ selling: 1234, stock: 20 });
@@ -223,10 +237,23 @@ describe('the shopper\'s orders (order/by-user)', () => {
     const list = await ordersOfUser(u.id, 1);
     expect(list.total).toBe(3);
     expect(list.data.map((o) => o.id)).toEqual([...ids].reverse());
-    expect(list.data[0]).toMatchObject({ status: 'pending', status_code: 0, payment_status: 0, total: 1234, items: 1, store: { id: basics.storeA.id } });
+    expect(list.data[0]).toMatchObject({
+      status: 'pending',
+      status_code: 0,
+      payment_status: 0,
+      total: 1234,
+      items: 1,
+      store: { id: basics.storeA.id },
+    });
     await changeStatus(ids[0]!, 'confirmed', null);
     const one = await orderOfUser(u.id, ids[0]!);
-    expect(one).toMatchObject({ id: ids[0], status: 'confirmed', status_code: 1, totals: { subtotal: 1234, total: 1234 }, can_cancel: true });
+    expect(one).toMatchObject({
+      id: ids[0],
+      status: 'confirmed',
+      status_code: 1,
+      totals: { subtotal: 1234, total: 1234 },
+      can_cancel: true,
+    });
     expect(one.lines).toEqual([expect.objectContaining({ product_id: p.id, quantity: 1, unit_price: 1234, line_total: 1234 })]);
     expect(one.history.map((h) => h.status)).toEqual(['pending', 'confirmed']);
     expect(one.tracker.map((s) => s.state)).toEqual(['done', 'current', 'upcoming', 'upcoming', 'upcoming']);

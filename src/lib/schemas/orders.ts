@@ -23,7 +23,10 @@ const PAGE_MESSAGE = 'Page must be a whole number from 1.';
 /** `order/by-user?order_id=&page=`. */
 export const OrdersQuerySchema = z.object({
   order_id: z.preprocess(blankIsUndefined, recordId('Order').optional()),
-  page: z.preprocess(blankIsUndefined, z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100000, PAGE_MESSAGE).optional()),
+  page: z.preprocess(
+    blankIsUndefined,
+    z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100000, PAGE_MESSAGE).optional(),
+  ),
 });
 
 export const TRACK_NUMBER_MESSAGE = 'Enter your order number.';
@@ -36,7 +39,12 @@ export const TrackOrderSchema = z
     email: z.preprocess(blankIsUndefined, z.string().trim().max(254, 'Invalid email').regex(EMAIL_PATTERN, 'Invalid email').optional()),
     phone: z.preprocess(
       blankIsUndefined,
-      z.string().trim().max(30, TRACK_CONTACT_MESSAGE).regex(/^[\d\s()+.-]{6,30}$/, TRACK_CONTACT_MESSAGE).optional(),
+      z
+        .string()
+        .trim()
+        .max(30, TRACK_CONTACT_MESSAGE)
+        .regex(/^[\d\s()+.-]{6,30}$/, TRACK_CONTACT_MESSAGE)
+        .optional(),
     ),
   })
   .refine((v) => v.email !== undefined || v.phone !== undefined, { message: TRACK_CONTACT_MESSAGE, path: ['email'] });

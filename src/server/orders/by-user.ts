@@ -32,7 +32,15 @@ export interface OrderHistoryEntry {
 
 /** One order in full (`order/by-user?order_id=`), DESIGN's `{id, status, payment_status, lines, totals, history}` and more. */
 export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
-  lines: { product_id: number | null; title: string; image: string | null; attributes: string; unit_price: number; quantity: number; line_total: number }[];
+  lines: {
+    product_id: number | null;
+    title: string;
+    image: string | null;
+    attributes: string;
+    unit_price: number;
+    quantity: number;
+    line_total: number;
+  }[];
   totals: { subtotal: number; shipping: number; discount: number; tax: number; total: number };
   shipping_type: number;
   shipping_address: AddressSnapshot | null;
@@ -110,7 +118,12 @@ export async function historyOf(db: Tx, orderId: number): Promise<OrderHistoryEn
     db,
     sql`select status, note, created_at from order_status_history where order_id = ${orderId} order by created_at, id`,
   );
-  return rows.map((h) => ({ status: h.status, status_code: isOrderStatus(h.status) ? STATUS_CODES[h.status] : null, at: iso(h.created_at), note: h.note }));
+  return rows.map((h) => ({
+    status: h.status,
+    status_code: isOrderStatus(h.status) ? STATUS_CODES[h.status] : null,
+    at: iso(h.created_at),
+    note: h.note,
+  }));
 }
 
 /** The user's own order in full; anyone else's, or none, is 404. */

@@ -77,7 +77,13 @@ const changeOf = (o: LockedOrder, to: OrderStatus): StatusChange => ({
  * the purchase's pending payment closed when nothing of it is left to pay. A paid order is marked for
  * refund (`cancellations.status = 'refund_pending'`), which `order:refund` completes.
  */
-async function cancelLocked(tx: Tx, order: LockedOrder, all: LockedOrder[], reason: string, byUserId: number | null): Promise<StatusChange> {
+async function cancelLocked(
+  tx: Tx,
+  order: LockedOrder,
+  all: LockedOrder[],
+  reason: string,
+  byUserId: number | null,
+): Promise<StatusChange> {
   const problem = cancelProblem(order.status);
   if (problem) throw refused(problem);
   const paid = order.payment_status === 1;
@@ -98,10 +104,15 @@ async function cancelLocked(tx: Tx, order: LockedOrder, all: LockedOrder[], reas
     lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.title })),
   );
   const others = all.filter((o) => o.id !== order.id);
-  if (order.voucher_id !== null && !others.some((o) => o.voucher_id === order.voucher_id && o.status !== 'cancelled' && o.status !== 'refunded'))
+  if (
+    order.voucher_id !== null &&
+    !others.some((o) => o.voucher_id === order.voucher_id && o.status !== 'cancelled' && o.status !== 'refunded')
+  )
     await returnVoucherUse(tx, order.voucher_id, order.user_id);
   if (others.every((o) => o.status === 'cancelled' || o.status === 'refunded'))
-    await tx.execute(sql`update payments set status = 'failed', updated_at = now() where order_no = ${order.order_no} and status = 'pending'`);
+    await tx.execute(
+      sql`update payments set status = 'failed', updated_at = now() where order_no = ${order.order_no} and status = 'pending'`,
+    );
   return changeOf(order, 'cancelled');
 }
 
@@ -122,8 +133,7 @@ export async function changeStatus(orderId: number, to: string, note: string | n
   if (!isOrderStatus(to)) throw new AppError({ code: 'VALIDATION', message: 'orders.errors.noSuchStatus', vars: { status: to } });
   return getDb().transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId);
-    if (to === 'cancelled' && order.status !== 'cancelled')
-      return cancelLocked(tx, order, all, note ?? 'Cancelled by the shop', null);
+    if (to === 'cancelled' && order.status !== 'cancelled') return cancelLocked(tx, order, all, note ?? 'Cancelled by the shop', null);
     const problem = transitionProblem(order.status, to, order.payment_status === 1);
     if (problem) throw refused(problem);
     const paysNow = paidOnDelivery(to, order.payment_method, order.payment_status);
@@ -162,7 +172,9 @@ export async function confirmTransfer(orderId: number): Promise<StatusChange[]> 
     if (order.status === 'cancelled' || order.status === 'refunded') throw refused({ key: 'orders.errors.cancelledNoPayment' });
     if (order.payment_status === 1) throw refused({ key: 'orders.errors.alreadyPaid' });
     const live = all.filter((o) => o.status !== 'cancelled' && o.status !== 'refunded');
-    await tx.execute(sql`update payments set status = 'paid', updated_at = now() where order_no = ${order.order_no} and status = 'pending'`);
+    await tx.execute(
+      sql`update payments set status = 'paid', updated_at = now() where order_no = ${order.order_no} and status = 'pending'`,
+    );
     const changes: StatusChange[] = [];
     for (const o of live) {
       const to: OrderStatus = o.status === 'pending' ? 'confirmed' : o.status;

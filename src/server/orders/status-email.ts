@@ -21,7 +21,9 @@ export async function statusMail(change: StatusChange, ctx: StatusMailContext, r
     t(`orders.mail.what.${change.to}`),
     ...(reason ? [t('orders.mail.reason', { reason })] : []),
   ];
-  const text = [...lines, '', `${t('orders.mail.view')}: ${link}`, '', t('orders.mail.track', { url: `${ctx.origin}/track-order` })].join('\n');
+  const text = [...lines, '', `${t('orders.mail.view')}: ${link}`, '', t('orders.mail.track', { url: `${ctx.origin}/track-order` })].join(
+    '\n',
+  );
   const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b7a5c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t('orders.mail.view'))}</a></p>

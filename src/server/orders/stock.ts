@@ -26,7 +26,11 @@ export const outOfStock = (title: string, left: number) =>
  * equal to the sum of their variants'). Every transaction locks in this one global order, so none waits
  * on another in a circle.
  */
-export function lockOrder(takes: StockTake[]): { plain: StockTake[]; variants: StockTake[]; variantProducts: { productId: number; quantity: number }[] } {
+export function lockOrder(takes: StockTake[]): {
+  plain: StockTake[];
+  variants: StockTake[];
+  variantProducts: { productId: number; quantity: number }[];
+} {
   const plain = takes.filter((t) => t.inventoryId === null).sort((a, b) => a.productId - b.productId);
   const variants = takes.filter((t) => t.inventoryId !== null).sort((a, b) => a.inventoryId! - b.inventoryId!);
   const sums = new Map<number, number>();

@@ -64,7 +64,9 @@ export async function trackOrder(input: TrackInput, ip: string): Promise<Tracked
         from orders o left join stores s on s.id = o.store_id where o.id = ${id} or o.order_no = ${no} order by o.id limit 1`,
   );
   const given = input.email ? `e:${input.email.trim().toLowerCase()}` : `p:${phoneDigits(input.phone ?? '')}`;
-  const stored = input.email ? `e:${(row?.email ?? '\u0000none').toLowerCase()}` : `p:${row?.phone ? phoneDigits(row.phone) : '\u0000none'}`;
+  const stored = input.email
+    ? `e:${(row?.email ?? '\u0000none').toLowerCase()}`
+    : `p:${row?.phone ? phoneDigits(row.phone) : '\u0000none'}`;
   const matches = sameSecret(given, stored) && given.length > 2;
   if (!row || !matches) throw new AppError({ code: 'NOT_FOUND', message: TRACK_NOT_FOUND });
   const history = await historyOf(getDb(), row.id);

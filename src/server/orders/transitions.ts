@@ -95,7 +95,11 @@ const stepOf = (s: OrderStatus): TrackerStepKey => (s === 'on_the_way' ? 'shippe
 export function trackerOf(status: OrderStatus, history: { status: string; at: string }[]): TrackerStep[] {
   const firstAt = new Map<TrackerStepKey, string>();
   for (const h of history) if (isOrderStatus(h.status) && !firstAt.has(stepOf(h.status))) firstAt.set(stepOf(h.status), h.at);
-  const step = (key: TrackerStepKey, state: TrackerStep['state']): TrackerStep => ({ key, state, at: state === 'upcoming' ? null : (firstAt.get(key) ?? null) });
+  const step = (key: TrackerStepKey, state: TrackerStep['state']): TrackerStep => ({
+    key,
+    state,
+    at: state === 'upcoming' ? null : (firstAt.get(key) ?? null),
+  });
   if (status === 'cancelled' || status === 'refunded') {
     const reached = TRACKER_STEPS.filter((k) => firstAt.has(k));
     const ends: TrackerStepKey[] = status === 'refunded' && firstAt.has('cancelled') ? ['cancelled', 'refunded'] : [status];

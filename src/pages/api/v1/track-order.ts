@@ -10,6 +10,6 @@ import { cacheHeader } from '@/server/web/cache';
 export const ALL = route({
   GET: async (ctx) => {
     const input = parseWith(TrackOrderSchema, Object.fromEntries(ctx.url.searchParams));
-    return ok(await trackOrder(input, clientAddressOf(ctx)), { headers: cacheHeader('private') });
+    return ok(await trackOrder(input, clientAddressOf(ctx)), { headers: cacheHeader('none') });
   },
 });
