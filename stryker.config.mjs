@@ -27,6 +27,8 @@ export default {
     'src/server/checkout/vouchers.ts',
     'src/server/orders/stock.ts',
     'src/server/payments/settle.ts',
+    'src/server/orders/transitions.ts',
+    'src/server/orders/life.ts',
     'src/server/test-routes.ts',
   ],
   coverageAnalysis: 'perTest',

@@ -37,6 +37,8 @@ export default defineConfig({
       'tests/integration/payments-razorpay.test.ts',
       'tests/integration/payments-redirect.test.ts',
       'tests/integration/payments-settle.test.ts',
+      'tests/unit/order-transitions.test.ts',
+      'tests/integration/orders-life.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
