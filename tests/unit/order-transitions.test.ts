@@ -120,6 +120,20 @@ describe('the tracker', () => {
     ]);
   });
 
+  it('never dates a step still to come, whatever the history holds', () => {
+    const odd = [
+      { status: 'pending', at: at(1) },
+      { status: 'delivered', at: at(2) },
+    ];
+    expect(states('pending', odd)).toEqual([
+      `pending:current:${at(1)}`,
+      'confirmed:upcoming:-',
+      'picked_up:upcoming:-',
+      'shipped:upcoming:-',
+      'delivered:upcoming:-',
+    ]);
+  });
+
   it('shows shipped and on the way as one step, and a skipped step done without a date', () => {
     expect(
       states('on_the_way', [
