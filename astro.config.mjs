@@ -22,7 +22,7 @@ const interactionDirective = {
  * `__VOLTMART_TEST_ROUTES__` (src/server/test-routes.ts). The routes' files live outside src/pages.
  */
 const testBuild = process.env.VOLTMART_TEST_BUILD === '1';
-export const TEST_ONLY_ROUTES = ['session', 'social', 'fail', 'fail-midway', 'island', 'content', 'payment-order'];
+export const TEST_ONLY_ROUTES = ['session', 'social', 'fail', 'fail-midway', 'island', 'content', 'payment-order', 'order-delivered'];
 
 /**
  * Injects `/test-only/*` only into the end-to-end build.

@@ -39,6 +39,8 @@ export default defineConfig({
       'tests/integration/payments-settle.test.ts',
       'tests/unit/order-transitions.test.ts',
       'tests/integration/orders-life.test.ts',
+      'tests/unit/review-rules.test.ts',
+      'tests/integration/reviews-action.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

@@ -8,6 +8,8 @@ import { answerBadRequest, isClientGone, rawRequestProblem } from './request-gua
 import { log, withRequestId } from '../src/server/core/logger.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// `npm start -- --setup`: a shop that is not installed yet starts the install wizard (src/server/install).
+if (process.argv.includes('--setup')) process.env.SETUP = '1';
 process.env.ASTRO_NODE_LOGGING ??= 'disabled';
 
 // `--build dist-e2e` serves the end-to-end build (with /test-only/*; playwright.config.ts); the default is the production build.

@@ -20,12 +20,16 @@ import { directionOf, getT, LANGUAGE_COOKIE, pickLanguage } from '@/i18n';
 import { log } from '@/server/core/logger.mjs';
 import { splitLocalePrefix } from '@/lib/locale-path';
 import { numberLocale } from '@/lib/price';
+import { installing } from '@/server/install/wizard';
+import { answerWhileInstalling } from '@/server/web/install';
 
 /** Builds the request context once (language, identity, settings) and adds security headers; work queued for after the answer waits until it is sent. */
 export const onRequest = defineMiddleware((ctx, next) => sendThenRun(() => handle(ctx, next)));
 
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   await ensureReady();
+  // `--setup` on a shop not installed yet: only the install wizard answers (server/web/install.ts).
+  if (installing()) return answerWhileInstalling(ctx, next);
   // First: a request for another host is answered before anything could be built (or cached) from it.
   const foreign = refuseForeignHost(ctx);
   if (foreign) {

@@ -6,6 +6,9 @@ import { testRoutesProblem } from '@/server/test-routes';
 import { onShutdown } from '@/server/core/shutdown';
 import { log } from '@/server/core/logger.mjs';
 import { listenForChanges } from '@/server/core/invalidation';
+import { isInstalled } from '@/server/core/install-config';
+import { publicOrigin } from '@/server/core/origin';
+import { beginSetup, installedInDatabase, installing, onInstalled, setupWanted } from '@/server/install/wizard';
 
 let ready: Promise<void> | undefined;
 
@@ -27,13 +30,18 @@ export function ensureReady(): Promise<void> {
 
 async function boot(): Promise<void> {
   const env = getEnv(); // first: a bad environment stops the process before anything is served
-  if (getDatabase()) return;
+  if (getDatabase() || installing()) return;
   const unsafe = testRoutesProblem();
   if (unsafe) throw new Error(unsafe);
+  if (setupWanted(env)) {
+    if (!env.DATABASE_URL || !(await installedInDatabase(env.DATABASE_URL))) return startSetupMode(env.DATA_DIR);
+    log.info('setup: the database says this shop is installed already, starting normally');
+  }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
   await migrateDatabase(database);
   setDatabase(database);
-  if (env.SEED === 'demo') {
+  // A shop installed by the wizard has what its operator chose: SEED=demo (the default) never adds to it.
+  if (env.SEED === 'demo' && !isInstalled(env.DATA_DIR)) {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
@@ -45,5 +53,29 @@ async function boot(): Promise<void> {
     await settleAfterAnswer();
     await unlisten();
     await database.close();
+  });
+}
+
+/**
+ * `--setup` on a shop that is not installed: no database is opened (step 2 of the wizard chooses it),
+ * and the one-time setup token is printed on the console, outside the JSON log (whatever LOG_LEVEL
+ * says, the person starting the server must see it; a log shipper need not keep it).
+ */
+function startSetupMode(dataDir: string): void {
+  const token = beginSetup(dataDir);
+  const url = `${publicOrigin()}/install`;
+  process.stdout.write(
+    `\n  Voltmart is not installed yet. Open ${url} and paste this one-time setup token:\n\n    SETUP TOKEN: ${token}\n\n`,
+  );
+  log.warn({ url }, 'setup: waiting for the install wizard (the setup token is printed above)');
+  let unlisten: (() => Promise<void>) | undefined;
+  // Once installed, this process serves the shop without a restart: it starts hearing other processes' changes.
+  onInstalled(async () => {
+    unlisten = await listenForChanges(getDatabase()!);
+  });
+  onShutdown(async () => {
+    await settleAfterAnswer();
+    await unlisten?.();
+    await getDatabase()?.close();
   });
 }

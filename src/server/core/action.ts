@@ -21,8 +21,8 @@ export interface ActionDef<S extends z.ZodType = z.ZodType, R = unknown> {
   /** Validates the body merged with the route's params (`{id}`); its messages are the ones people read. */
   input: S;
   auth: ActionAuth;
-  /** A multipart body with a file (avatar): read with the upload limit. */
-  upload?: boolean;
+  /** A multipart body with files: read with the upload limit (one image), or a larger `limit` in bytes (several). */
+  upload?: boolean | { limit: number };
   // Method syntax on purpose: a declaration for one schema is still an ActionDef the runner can take.
   run(input: z.output<S>, actor: Actor): Promise<R>;
   /** The success message: a message key, or a function of the result. */

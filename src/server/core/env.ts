@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readInstallConfig } from '@/server/core/install-config';
 
 const optionalText = z
   .string()
@@ -28,6 +29,8 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** `npm start -- --setup` (or SETUP=1): an install that is not configured yet starts the install wizard (/install). */
+  SETUP: flag,
   /** Public origin of the shop (canonical URLs, mail links, OAuth callbacks). */
   PUBLIC_URL: z
     .url()
@@ -129,13 +132,23 @@ let cached: Env | undefined;
 /** The validated environment; throws a readable error listing every bad variable. */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached;
-  const parsed = BootEnvSchema.safeParse(source);
+  const parsed = BootEnvSchema.safeParse(withSavedDatabase(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new InvalidEnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   if (source === process.env) cached = parsed.data;
   return parsed.data;
+}
+
+/**
+ * DATABASE_URL, when unset, comes from the URL the install wizard saved in DATA_DIR/voltmart.json
+ * (core/install-config.ts): the environment always wins.
+ */
+function withSavedDatabase(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (source.DATABASE_URL) return source;
+  const saved = readInstallConfig(source.DATA_DIR || './data').database_url;
+  return saved ? { ...source, DATABASE_URL: saved } : source;
 }
 
 /** Forgets the validated environment so the next getEnv() reads process.env again (tests). */

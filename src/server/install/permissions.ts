@@ -74,7 +74,7 @@ export function checkPermissions(dataDir: string, minFree = MIN_FREE_BYTES): Per
           fix: `df -h ${path.dirname(root)}`,
         }
       : free >= minFree
-        ? { what: 'disk', path: root, ok: true, message: `${mb(free)} free.` }
+        ? { what: 'disk', path: root, ok: true, message: `${mb(free)} free where ${root} lives.` }
         : {
             what: 'disk',
             path: root,

@@ -12,14 +12,16 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-const imageError = () => new AppError({ code: 'VALIDATION', message: IMAGE_MESSAGE, details: { fields: { avatar: IMAGE_MESSAGE } } });
+/** The spec's image message, tied to the form field that carried the file. */
+const imageError = (field = 'avatar') =>
+  new AppError({ code: 'VALIDATION', message: IMAGE_MESSAGE, details: { fields: { [field]: IMAGE_MESSAGE } } });
 
 /** Checks an uploaded image (jpeg/png by magic bytes, ≤ 1000 KB) and returns its bytes and type. */
-export async function readImageUpload(file: File): Promise<{ bytes: Buffer; type: ImageType }> {
-  if (file.size === 0 || file.size > IMAGE_MAX_BYTES) throw imageError();
+export async function readImageUpload(file: File, field = 'avatar'): Promise<{ bytes: Buffer; type: ImageType }> {
+  if (file.size === 0 || file.size > IMAGE_MAX_BYTES) throw imageError(field);
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = sniffImage(bytes);
-  if (!type) throw imageError();
+  if (!type) throw imageError(field);
   return { bytes, type };
 }
 

@@ -31,6 +31,22 @@ export async function saveAvatar(bytes: Buffer, type: ImageType): Promise<string
   return `${UPLOADS_URL}avatars/${name}`;
 }
 
+/** Re-encodes the shop's logo (at most 480×160, aspect kept, metadata stripped) and stores it; returns its public URL. */
+export async function saveLogo(bytes: Buffer, type: ImageType): Promise<string> {
+  let out: Buffer;
+  try {
+    const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(480, 160, { fit: 'inside', withoutEnlargement: true });
+    out = type === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+  } catch {
+    throw imageError();
+  }
+  const name = `logo-${randomBytes(8).toString('hex')}.${type === 'png' ? 'png' : 'jpg'}`;
+  const dir = path.join(uploadsRoot(), 'brand');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, name), out, { mode: 0o644 });
+  return `${UPLOADS_URL}brand/${name}`;
+}
+
 /** Removes a file we stored (a public /uploads/ URL); anything else (demo images, external URLs) is left alone. */
 export async function removeUpload(url: string | null | undefined): Promise<void> {
   if (!url?.startsWith(UPLOADS_URL)) return;

@@ -45,7 +45,7 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
     }
     try {
       const actor = actorOf(ctx);
-      body = (action.upload ? await readUploadBody(ctx.request) : ((await readBody(ctx.request)) ?? {})) as Body;
+      body = (action.upload ? await readUploadBody(ctx.request, uploadLimitOf(action)) : ((await readBody(ctx.request)) ?? {})) as Body;
       const input = parseWith(action.input, { ...(isObject(body) ? body : {}), ...definedParams(ctx.params), ...extra?.(ctx) }, actor.lang);
       const result = await action.run(input, actor);
       const effect = action.session?.(result) ?? null;
@@ -95,6 +95,8 @@ export function failureOf(Astro: Pick<AstroGlobal, 'locals'>, action: { name: st
 
 /** True when the page's flash belongs to one of its forms (that form shows it, the toast does not). */
 export const flashBelongsToForm = (Astro: Pick<AstroGlobal, 'locals'>) => Boolean(Astro.locals.flash?.form);
+
+const uploadLimitOf = (action: Pick<ActionDef, 'upload'>) => (typeof action.upload === 'object' ? action.upload.limit : undefined);
 
 const isNavigation = (request: Request) => request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html');
 

@@ -6,12 +6,12 @@ import { IMAGE_MESSAGE } from '@/lib/schemas/account';
 export const UPLOAD_BODY_LIMIT = 1_200_000;
 
 /**
- * Reads a body that may carry a file: multipart up to UPLOAD_BODY_LIMIT (streamed, so a missing or
+ * Reads a body that may carry files: multipart up to `limit` (UPLOAD_BODY_LIMIT for one image; streamed, so a missing or
  * false Content-Length cannot get more through), otherwise like any JSON/url-encoded body.
  */
-export async function readUploadBody(request: Request): Promise<Record<string, unknown>> {
+export async function readUploadBody(request: Request, limit = UPLOAD_BODY_LIMIT): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'multipart/form-data') return (await readBody(request)) as Record<string, unknown>;
   const tooLarge = () => new AppError({ code: 'TOO_LARGE', message: IMAGE_MESSAGE, form: [IMAGE_MESSAGE] });
-  return readMultipart(request, UPLOAD_BODY_LIMIT, tooLarge);
+  return readMultipart(request, limit, tooLarge);
 }
