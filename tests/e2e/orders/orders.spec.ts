@@ -185,6 +185,8 @@ test('a cash-on-delivery order is shipped and delivered by the operator command;
   for (const i of [0, 1, 3, 4]) await expect(steps.nth(i).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(steps.nth(2).locator('time')).toHaveCount(0);
   await expect(page.locator('[data-payment-status]')).toContainText('Paid');
+  // Delivered: the reviews page (issue 15's reviews part) is one click away.
+  await expect(page.getByRole('link', { name: 'Review your order' })).toHaveAttribute('href', `/user/order/${deliveredId}/review`);
   await expect(page.locator('[data-history]')).toContainText('Courier VX-1042');
   // Shipped: no cancel form any more.
   await expect(page.getByText('Cancel this order')).toHaveCount(0);
