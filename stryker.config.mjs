@@ -32,6 +32,8 @@ export default {
     'src/server/payments/settle.ts',
     'src/server/payments/money.ts',
     'src/server/payments/signature.ts',
+    'src/server/orders/transitions.ts',
+    'src/server/orders/life.ts',
     'src/server/test-routes.ts',
     'src/server/reviews/rules.ts',
   ],

@@ -40,6 +40,8 @@ export default defineConfig({
       'tests/integration/payments-razorpay.test.ts',
       'tests/integration/payments-redirect.test.ts',
       'tests/integration/payments-settle.test.ts',
+      'tests/unit/order-transitions.test.ts',
+      'tests/integration/orders-life.test.ts',
       'tests/unit/review-rules.test.ts',
       'tests/integration/reviews-action.test.ts',
     ],

@@ -15,6 +15,10 @@ import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
 import { sendTestMail } from '../src/server/ops/mail-test';
 import { announceChange } from '../src/server/core/invalidation';
+import { changeStatus, confirmTransfer, refundOrder, type StatusChange } from '../src/server/orders/life';
+import { sendStatusMails } from '../src/server/orders/status-email';
+import { statusKey } from '../src/server/orders/transitions';
+import { englishOf } from '../src/i18n';
 
 interface Command {
   usage: string;
@@ -23,10 +27,28 @@ interface Command {
   args: number;
   /** Opens and migrates the shop's database first (backup and restore handle the database themselves). */
   database: boolean;
-  run(args: string[], flags: { yes: boolean }): Promise<void>;
+  run(args: string[], flags: { yes: boolean; note?: string | undefined }): Promise<void>;
 }
 
 const siteName = async () => (await getSettings()).site_setting.site_name;
+
+const orderId = (raw: string) => {
+  if (!/^\d{1,9}$/.test(raw)) throw new Error(`"${raw}" is not an order id: give the number shown as "Order #…".`);
+  return Number(raw);
+};
+
+/** Mails the shopper about each change (after the transaction committed) and says what was done. */
+async function announce(changes: StatusChange[], note?: string) {
+  const settings = await getSettings();
+  const sent = await sendStatusMails(
+    changes,
+    { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name },
+    note,
+  );
+  for (const c of changes)
+    console.log(`Order ${c.order_id} (${c.order_no}): ${englishOf(statusKey(c.from))} → ${englishOf(statusKey(c.to))}.`);
+  console.log(`${sent} status mail${sent === 1 ? '' : 's'} sent.`);
+}
 
 const COMMANDS: Record<string, Command> = {
   'seller:list': {
@@ -129,6 +151,35 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'order:status': {
+    usage: 'order:status <id> <status> [--note "…"]',
+    help: 'move an order on: pending → confirmed → picked_up → shipped / on_the_way → delivered, or cancelled / refunded (only the allowed steps; the history is written, the shopper is emailed; cash on delivery becomes paid on delivery; cancelling returns stock and voucher)',
+    args: 2,
+    database: true,
+    async run([id, status], { note }) {
+      await announce([await changeStatus(orderId(id!), status!, note ?? null)], note);
+    },
+  },
+  'order:confirm-transfer': {
+    usage: 'order:confirm-transfer <id>',
+    help: "the bank transfer of this order's purchase arrived: marks it paid and confirms its pending orders",
+    args: 1,
+    database: true,
+    async run([id]) {
+      const changes = await confirmTransfer(orderId(id!));
+      console.log('The transfer is confirmed: the purchase is paid.');
+      await announce(changes);
+    },
+  },
+  'order:refund': {
+    usage: 'order:refund <id> [--note "…"]',
+    help: 'a paid order that was cancelled or delivered has been refunded: marks it refunded and emails the shopper',
+    args: 1,
+    database: true,
+    async run([id], { note }) {
+      await announce([await refundOrder(orderId(id!), note ?? null)], note);
+    },
+  },
   'mail:test': {
     usage: 'mail:test <to>',
     help: 'send a test message to this address the way the shop sends mail (SMTP_URL, else a file in DATA_DIR/mail)',
@@ -150,11 +201,13 @@ ${Object.values(COMMANDS)
       show this help
 
 Every command works on the shop's database: DATABASE_URL when set, else the embedded one in DATA_DIR
-(default ./data). With the embedded database, stop the server first (it belongs to one process).`;
+(default ./data). With the embedded database, stop the server first (it belongs to one process); a shop
+that must keep running while orders move on runs on PostgreSQL (docs/decisions/0021-orders-after-checkout.md).
+A refused order change prints the reason and exits with code 1.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { help: { type: 'boolean', short: 'h' }, yes: { type: 'boolean', short: 'y' } },
+  options: { help: { type: 'boolean', short: 'h' }, yes: { type: 'boolean', short: 'y' }, note: { type: 'string' } },
 });
 const [name, ...args] = positionals;
 if (values.help || !name || name === 'help') {
@@ -179,13 +232,13 @@ try {
     setDatabase(database);
     try {
       await migrateDatabase(database);
-      await command.run(args, { yes: Boolean(values.yes) });
+      await command.run(args, { yes: Boolean(values.yes), note: values.note });
     } finally {
       setDatabase(undefined);
       await database.close();
     }
   } else {
-    await command.run(args, { yes: Boolean(values.yes) });
+    await command.run(args, { yes: Boolean(values.yes), note: values.note });
   }
 } catch (err) {
   console.error((err as Error).message);

@@ -55,11 +55,12 @@ export async function findVoucher(db: Tx, code: string): Promise<VoucherRow | nu
   return row ? { ...row, starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at) } : null;
 }
 
-/** Checkouts of this user that used the voucher (one order_no is one use). */
+/** Checkouts of this user that used the voucher (one order_no is one use; a cancelled order gave its use back). */
 async function usesBy(db: Tx, voucherId: number, userId: number): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(distinct order_no) as n from orders where voucher_id = ${voucherId} and user_id = ${userId}`,
+    sql`select count(distinct order_no) as n from orders o where voucher_id = ${voucherId} and user_id = ${userId}
+        and not exists (select 1 from cancellations c where c.order_id = o.id)`,
   );
   return Number(row?.n ?? 0);
 }

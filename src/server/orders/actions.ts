@@ -6,6 +6,10 @@ import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
 import { recordVisit, updateVisit } from '@/server/orders/visits';
 import { paymentTax, voucherValidity } from '@/server/checkout/preview';
+import { CancelOrderSchema } from '@/lib/schemas/orders';
+import { cancelOrder } from '@/server/orders/life';
+import { sendStatusMails } from '@/server/orders/status-email';
+import { runAfterAnswer } from '@/server/core/background';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -67,4 +71,21 @@ export const updateVisitAction = defineAction({
   auth: 'user',
   run: (input, actor) => updateVisit(signedInUser(actor).id, input.order_id, input.link, input.visit_count ?? 1),
   message: 'checkout.visitRecorded',
+});
+
+/** POST cancellation/cancel-order `{order_id, reason}`: the shopper's own order, until shipped; the mail goes after the answer. */
+export const cancelOrderAction = defineAction({
+  name: 'order.cancel',
+  input: CancelOrderSchema,
+  auth: 'user',
+  run: async (input, actor) => {
+    const change = await cancelOrder(signedInUser(actor).id, input.order_id, input.reason);
+    runAfterAnswer('cancel-mail', async () => {
+      await sendStatusMails([change], actor, input.reason);
+    });
+    return change;
+  },
+  message: 'orders.cancelled',
+  data: (c) => ({ order_id: c.order_id, status: c.to }),
+  back: (c) => `/user/order/${c.order_id}`,
 });

@@ -21,13 +21,33 @@ export const outOfStock = (title: string, left: number) =>
   });
 
 /**
+ * The order every stock change takes its row locks in, whoever runs it (checkout, cancellation): plain
+ * products by id, then variants by id, then the products of those variants by id (their `stock` is kept
+ * equal to the sum of their variants'). Every transaction locks in this one global order, so none waits
+ * on another in a circle.
+ */
+export function lockOrder(takes: StockTake[]): {
+  plain: StockTake[];
+  variants: StockTake[];
+  variantProducts: { productId: number; quantity: number }[];
+} {
+  const plain = takes.filter((t) => t.inventoryId === null).sort((a, b) => a.productId - b.productId);
+  const variants = takes.filter((t) => t.inventoryId !== null).sort((a, b) => a.inventoryId! - b.inventoryId!);
+  const sums = new Map<number, number>();
+  for (const v of variants) sums.set(v.productId, (sums.get(v.productId) ?? 0) + v.quantity);
+  const variantProducts = [...sums].sort((a, b) => a[0] - b[0]).map(([productId, quantity]) => ({ productId, quantity }));
+  return { plain, variants, variantProducts };
+}
+
+/**
  * Takes the stock of every line or none: one conditional `UPDATE … WHERE stock >= n RETURNING` per line
- * (a variant's quantity, else the product's stock), in a fixed order (product, then variant) so two
- * checkouts never wait on each other in a circle. A check-then-write would oversell at READ COMMITTED.
+ * (a variant's quantity, else the product's stock), in `lockOrder`. A variant's product's `stock` goes
+ * down by the same amount, so listings ("in stock") agree with the variants. A check-then-write would
+ * oversell at READ COMMITTED.
  */
 export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
-  const sorted = [...takes].sort((a, b) => a.productId - b.productId || (a.inventoryId ?? 0) - (b.inventoryId ?? 0));
-  for (const t of sorted) {
+  const { plain, variants, variantProducts } = lockOrder(takes);
+  for (const t of [...plain, ...variants]) {
     const taken = await queryRows<{ left: number }>(
       tx,
       t.inventoryId !== null
@@ -43,4 +63,17 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
     );
     throw outOfStock(t.title, Math.max(0, now?.left ?? 0));
   }
+  for (const p of variantProducts)
+    await tx.execute(sql`update products set stock = greatest(stock - ${p.quantity}, 0) where id = ${p.productId}`);
+}
+
+/**
+ * Gives back what an order took (a cancellation), in the same lock order: a variant's quantity and its
+ * product's stock, or the product's stock. Lines whose product or variant was deleted since are skipped.
+ */
+export async function returnStock(tx: Tx, takes: StockTake[]): Promise<void> {
+  const { plain, variants, variantProducts } = lockOrder(takes);
+  for (const t of plain) await tx.execute(sql`update products set stock = stock + ${t.quantity} where id = ${t.productId}`);
+  for (const t of variants) await tx.execute(sql`update inventories set quantity = quantity + ${t.quantity} where id = ${t.inventoryId}`);
+  for (const p of variantProducts) await tx.execute(sql`update products set stock = stock + ${p.quantity} where id = ${p.productId}`);
 }

@@ -1,0 +1,46 @@
+import { getT } from '@/i18n';
+import { sendMail } from '@/server/mail/index';
+import { escapeHtml } from '@/server/mail/templates';
+import { log } from '@/server/core/logger.mjs';
+import { statusKey } from '@/server/orders/transitions';
+import type { StatusChange } from '@/server/orders/life';
+
+export interface StatusMailContext {
+  lang: string;
+  origin: string;
+  siteName: string;
+}
+
+/** The mail of one status change (plain and HTML, with the link to the order page); the reason when given. */
+export async function statusMail(change: StatusChange, ctx: StatusMailContext, reason?: string) {
+  const t = await getT(ctx.lang);
+  const status = t(statusKey(change.to));
+  const link = `${ctx.origin}/user/order/${change.order_id}`;
+  const lines = [
+    t('orders.mail.intro', { id: change.order_id, no: change.order_no, status }),
+    t(`orders.mail.what.${change.to}`),
+    ...(reason ? [t('orders.mail.reason', { reason })] : []),
+  ];
+  const text = [...lines, '', `${t('orders.mail.view')}: ${link}`, '', t('orders.mail.track', { url: `${ctx.origin}/track-order` })].join(
+    '\n',
+  );
+  const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b7a5c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t('orders.mail.view'))}</a></p>
+<p style="color:#5b6672;font-size:13px">${escapeHtml(t('orders.mail.track', { url: `${ctx.origin}/track-order` }))}</p>
+</body></html>`;
+  return { to: change.email, subject: t('orders.mail.subject', { site: ctx.siteName, id: change.order_id, status }), text, html };
+}
+
+/** Sends the status mails after the change committed. Never throws: a lost mail leaves the change made. */
+export async function sendStatusMails(changes: StatusChange[], ctx: StatusMailContext, reason?: string): Promise<number> {
+  let sent = 0;
+  for (const c of changes) {
+    try {
+      if (await sendMail(await statusMail(c, ctx, reason))) sent++;
+    } catch (err) {
+      log.error({ err, orderId: c.order_id }, 'orders: status mail failed');
+    }
+  }
+  return sent;
+}
