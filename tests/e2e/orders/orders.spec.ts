@@ -21,7 +21,7 @@ import { CheckoutFlow, productToBuy } from '../checkout/checkout-page';
  */
 const execAsync = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const PORT = Number(process.env.E2E_PORT ?? 4399) + 7;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 9;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = `voltmart_e2e_orders_${process.pid}`;
 const DB_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${NAME}`);
