@@ -11,7 +11,8 @@ import { KNOWN_PRODUCTS } from '@/server/demo/known';
 const plain = KNOWN_PRODUCTS.plain;
 
 /** Not pages in a language: the API, uploads, the build's files, files by extension. */
-const NOT_A_PAGE = /^\/(?:api|uploads|_astro|_image|brand)(?:\/|$)|\.(?:xml|txt|svg|png|jpe?g|webp|avif|gif|ico|css|m?js|json|webmanifest|pdf)$/i;
+const NOT_A_PAGE =
+  /^\/(?:api|uploads|_astro|_image|brand)(?:\/|$)|\.(?:xml|txt|svg|png|jpe?g|webp|avif|gif|ico|css|m?js|json|webmanifest|pdf)$/i;
 
 /** Every same-site link, form action, pagination link and return field of the page that lacks the `/ar` prefix. */
 async function unprefixedLinks(page: Page): Promise<string[]> {
@@ -21,7 +22,9 @@ async function unprefixedLinks(page: Page): Promise<string[]> {
     document.querySelectorAll('a[href]').forEach((a) => add('a', a.getAttribute('href')));
     document.querySelectorAll('form').forEach((f) => add('form', f.getAttribute('action') ?? location.pathname));
     document.querySelectorAll('link[rel="next"], link[rel="prev"]').forEach((l) => add('link', l.getAttribute('href')));
-    document.querySelectorAll('input[name="_from"], input[name="back"], input[name="redirect"]').forEach((i) => add('input', (i as HTMLInputElement).value));
+    document
+      .querySelectorAll('input[name="_from"], input[name="back"], input[name="redirect"]')
+      .forEach((i) => add('input', (i as HTMLInputElement).value));
     return out;
   });
   const origin = new URL(page.url()).origin;
@@ -123,7 +126,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/ar\/discover\/products\?sort=price_asc&page=2$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     // The page's own links are Arabic too: the next page of the listing.
-    const next = page.locator('main nav a[href*="page=3"], main nav a[href*="page=1"], main nav a[href$="products?sort=price_asc"]').first();
+    const next = page
+      .locator('main nav a[href*="page=3"], main nav a[href*="page=1"], main nav a[href$="products?sort=price_asc"]')
+      .first();
     await expect(next).toHaveAttribute('href', /^\/ar\//);
 
     await page.locator('.lang-switch-footer summary').click();
