@@ -32,7 +32,6 @@ export function setLinkLanguageSource(source: () => LinkLanguage | null): void {
   linkLanguage = () => source() ?? documentLanguage();
 }
 
-
 /**
  * `path` (same-site, starting with `/`) in the language of the page being rendered: `/ar/cart` on an
  * Arabic page, `/cart` in the default language. Anything else (another site, `#top`, the API, an upload,

@@ -13,6 +13,9 @@ export const GET: APIRoute = async ({ url, locals }) => {
   if (!sitemap)
     return new Response('There is no such sitemap page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const origin = publicOrigin();
-  const body = 'index' in sitemap ? renderSitemapIndex(origin, sitemap.index) : renderSitemap(origin, sitemap.entries, { codes: locals.languages.map((l) => l.code), defaultLang: locals.defaultLanguage });
+  const body =
+    'index' in sitemap
+      ? renderSitemapIndex(origin, sitemap.index)
+      : renderSitemap(origin, sitemap.entries, { codes: locals.languages.map((l) => l.code), defaultLang: locals.defaultLanguage });
   return new Response(body, { headers: XML });
 };

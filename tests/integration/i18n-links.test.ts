@@ -135,7 +135,9 @@ describe('the currentLanguage cookie sends unprefixed pages to its language', ()
 
 describe('sitemap.xml and robots.txt in every language', () => {
   it('lists each URL in English, Arabic and French with hreflang alternates and x-default, whatever the cookie', async () => {
-    const res = await requestModule(sitemapModule, '/sitemap.xml', {}, '/sitemap.xml', { headers: { cookie: 'currentLanguage=ar', accept: HTML } });
+    const res = await requestModule(sitemapModule, '/sitemap.xml', {}, '/sitemap.xml', {
+      headers: { cookie: 'currentLanguage=ar', accept: HTML },
+    });
     expect(res.status).toBe(200);
     const xml = await res.text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

@@ -141,6 +141,7 @@ describe('sitemap and robots in every language', () => {
   });
   it('closes the private areas under every prefix', () => {
     const txt = renderRobots('https://s.example', ['ar', 'fr']);
-    for (const path of ['/user', '/cart', '/checkout', '/ar/user', '/ar/cart', '/fr/checkout']) expect(txt).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/user', '/cart', '/checkout', '/ar/user', '/ar/cart', '/fr/checkout'])
+      expect(txt).toContain(`Disallow: ${path}\n`);
   });
 });
