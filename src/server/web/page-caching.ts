@@ -3,6 +3,9 @@ import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 import { registerCache } from '@/server/core/memo';
+import { personalise } from '@/server/web/personal';
+import { cartUrl } from '@/lib/urls';
+import { getEnv } from '@/server/core/env';
 
 /** This process's memory of guest pages (see page-cache.ts); emptied with the memos when a change is announced. */
 export const pageCache = new PageCache();
@@ -12,10 +15,28 @@ registerCache(pageCache);
 const mayUseMemory = (ctx: APIContext) =>
   (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') && !ctx.locals.user && !ctx.locals.flash;
 
+/**
+ * Routes (Astro's pattern) whose HTML is the shared catalog copy plus the personal shell: learnt from
+ * each render (the page set a cache policy and did not say it is personal beyond the shell).
+ */
+const sharedRoutes = new Set<string>();
+
+/** True when a signed-in shopper may get the shared copy with their parts filled in (decision 0024). */
+const mayPersonalise = (ctx: APIContext) =>
+  getEnv().SHARED_CATALOG_HTML !== 'off' &&
+  (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') &&
+  Boolean(ctx.locals.user) &&
+  !ctx.locals.flash &&
+  sharedRoutes.has(ctx.routePattern);
+
 /** Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching decision. */
 export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
   // A browser that closed the cookie notice without JavaScript gets the copy without it.
   const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
+  if (mayPersonalise(ctx)) {
+    const shared = await sharedCopy(ctx, key, next);
+    if (shared) return personalResponse(ctx, shared);
+  }
   if (mayUseMemory(ctx)) {
     const hit = pageCache.get(key);
     if (hit) {
@@ -26,6 +47,7 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
     }
   }
   const response = await next();
+  learnRoute(ctx, response);
   const decision = decideCaching({
     method: ctx.request.method,
     policy: ctx.locals.cachePolicy,
@@ -52,4 +74,67 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   if (ctx.request.method === 'GET') pageCache.set(key, { body, status: response.status, headers: [...headers] });
   if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag')!)) return notModified(headers);
   return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers });
+}
+
+/** Remembers a route whose page is shared catalog HTML (a 200 with a cache policy, not personal beyond the shell). */
+function learnRoute(ctx: APIContext, response: Response) {
+  if (response.status !== 200 || !ctx.locals.cachePolicy || !ctx.routePattern) return;
+  if (ctx.locals.personalPage) sharedRoutes.delete(ctx.routePattern);
+  else sharedRoutes.add(ctx.routePattern);
+}
+
+/**
+ * The guest copy of this page: from memory, or rendered now as a guest sees it (the identity is set
+ * aside for the render and put back after) and kept like any guest page. Null when the page turns out
+ * not to be shareable (an error, a failed part, a cookie): the caller then renders it for the shopper.
+ */
+async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>) {
+  const hit = pageCache.get(key);
+  if (hit) return { ...hit, from: 'hit' as const };
+  const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
+  let response: Response;
+  let body: string;
+  let setsCookie: boolean;
+  Object.assign(ctx.locals, { user: null, guestToken: null, sessionHash: null });
+  try {
+    response = await next();
+    body = await response.text();
+    setsCookie = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
+  } finally {
+    Object.assign(ctx.locals, identity);
+  }
+  learnRoute(ctx, response);
+  const decision = decideCaching({
+    method: 'GET',
+    policy: ctx.locals.cachePolicy,
+    signedIn: false,
+    showedFlash: false,
+    setsCookie,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    cacheControl: response.headers.get('cache-control'),
+  });
+  if (decision.kind !== 'public' || ctx.locals.degraded || ctx.locals.personalPage) {
+    // Rendered for nobody in particular and not shareable: render it again for this shopper.
+    ctx.locals.degraded = false;
+    ctx.locals.cachePolicy = undefined;
+    ctx.locals.personalPage = undefined;
+    return null;
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
+  const page = { body, status: response.status, headers: [...headers] as [string, string][] };
+  pageCache.set(key, page);
+  return { ...page, from: 'miss' as const };
+}
+
+/** The shared copy with this shopper's name, cart count, hearts and vouchers filled in; private, never stored. */
+async function personalResponse(ctx: APIContext, shared: { body: string; status: number; headers: [string, string][]; from: 'hit' | 'miss' }) {
+  const user = ctx.locals.user!;
+  const body = await personalise(shared.body, { t: ctx.locals.t, user, guestToken: ctx.locals.guestToken, cartHref: cartUrl() });
+  const headers = new Headers(shared.headers);
+  headers.delete('etag');
+  headers.set('cache-control', PRIVATE_NO_STORE);
+  headers.set('x-page-cache', `${shared.from}, personal`);
+  return new Response(ctx.request.method === 'HEAD' ? null : body, { status: shared.status, headers });
 }
