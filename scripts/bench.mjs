@@ -10,7 +10,8 @@
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
 //   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
 //   loads that page for BENCH_PROFILE_SECONDS (15) under a server started with --cpu-prof, keeps the
-//   .cpuprofile (in BENCH_PROFILE_DIR or the temp dir) and prints the top frames by self time.
+//   .cpuprofile (in BENCH_PROFILE_DIR or the temp dir) and prints the top frames by self time, and that
+//   time grouped by package; `node scripts/bench.mjs --top FILE.cpuprofile` prints them again.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -252,6 +253,22 @@ function topFrames(file, count = 25) {
     self.set(name, (self.get(name) ?? 0) + ms);
   }
   const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+  // The same self time grouped by where the code lives: a package, node's own modules, the app, V8.
+  const groups = new Map();
+  for (const [name, ms] of self) {
+    const where = name.split(' ').slice(1).join(' ');
+    const group = where.startsWith('node_modules/')
+      ? where.split('/').slice(0, where.startsWith('node_modules/@') ? 3 : 2).join('/')
+      : where.startsWith('node:')
+        ? `node:${where.slice(5).split(/[:/]/)[0]}`
+        : where.startsWith('dist/') || where.startsWith('src/')
+          ? 'the app (dist/)'
+          : where.startsWith('wasm') ? 'wasm (PGlite)' : name.startsWith('(') ? name : 'native / other';
+    groups.set(group, (groups.get(group) ?? 0) + ms);
+  }
+  const sampled = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log('\nSelf time by where the code lives');
+  for (const [group, ms] of sampled) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${group}`);
   console.log(`\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled) — ${file}`);
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
@@ -298,6 +315,13 @@ async function benchPages(dbLabel, env) {
     await stopServer(server);
     if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const topAt = process.argv.indexOf('--top');
+if (topAt > 0) {
+  // `node scripts/bench.mjs --top FILE.cpuprofile`: the tables of a profile kept earlier.
+  topFrames(process.argv[topAt + 1]);
+  process.exit(0);
 }
 
 try {

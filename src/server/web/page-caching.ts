@@ -3,7 +3,9 @@ import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 import { registerCache } from '@/server/core/memo';
-import { personalise } from '@/server/web/personal';
+import { personalise, templateOf } from '@/server/web/personal';
+import { encode, encodedHeaders, pickEncoding, type Encoding } from '@/server/web/encoding';
+import { shellFactsOf } from '@/server/lists/shell';
 import { cartUrl } from '@/lib/urls';
 import { getEnv } from '@/server/core/env';
 
@@ -43,7 +45,7 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
       const headers = new Headers(hit.headers);
       headers.set('x-page-cache', 'hit');
       if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
-      return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
+      return encodedResponse(ctx, hit, headers);
     }
   }
   const response = await next();
@@ -73,7 +75,7 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   if (ctx.request.method === 'GET') pageCache.set(key, { body, status: response.status, headers: [...headers] });
   if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag')!)) return notModified(headers);
-  return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers });
+  return encodedResponse(ctx, pageCache.get(key) ?? { body, status: response.status }, headers);
 }
 
 /** Remembers a route whose page is shared catalog HTML (a 200 with a cache policy, not personal beyond the shell). */
@@ -90,7 +92,7 @@ function learnRoute(ctx: APIContext, response: Response) {
  */
 async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>) {
   const hit = pageCache.get(key);
-  if (hit) return { ...hit, from: 'hit' as const };
+  if (hit) return { ...hit, from: 'hit' as const, entry: hit };
   const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
   let response: Response;
   let body: string;
@@ -125,16 +127,45 @@ async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Resp
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   const page = { body, status: response.status, headers: [...headers] as [string, string][] };
   pageCache.set(key, page);
-  return { ...page, from: 'miss' as const };
+  return { ...page, from: 'miss' as const, entry: pageCache.get(key) ?? page };
 }
 
-/** The shared copy with this shopper's name, cart count, hearts and vouchers filled in; private, never stored. */
-async function personalResponse(ctx: APIContext, shared: { body: string; status: number; headers: [string, string][]; from: 'hit' | 'miss' }) {
+/** The shared copy with this shopper's name, cart count, hearts and vouchers filled in, compressed once; private, never stored. */
+async function personalResponse(
+  ctx: APIContext,
+  shared: { body: string; status: number; headers: [string, string][]; from: 'hit' | 'miss'; entry: object },
+) {
   const user = ctx.locals.user!;
-  const body = await personalise(shared.body, { t: ctx.locals.t, user, guestToken: ctx.locals.guestToken, cartHref: cartUrl() });
+  const template = templateOf(shared.entry, shared.body);
+  const facts = await shellFactsOf(user.id, template.voucherIds);
+  const body = personalise(template, { t: ctx.locals.t, name: user.name, cartHref: cartUrl(), facts });
   const headers = new Headers(shared.headers);
   headers.delete('etag');
   headers.set('cache-control', PRIVATE_NO_STORE);
   headers.set('x-page-cache', `${shared.from}, personal`);
-  return new Response(ctx.request.method === 'HEAD' ? null : body, { status: shared.status, headers });
+  const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
+  const bytes = await encode(body, encoding);
+  encodedHeaders(headers, encoding, bytes.length);
+  return new Response(ctx.request.method === 'HEAD' ? null : asBody(bytes), { status: shared.status, headers });
+}
+
+/** A Buffer as a Response body (the DOM typings want an ArrayBuffer-backed view; a Buffer is one). */
+const asBody = (bytes: Buffer) => bytes as unknown as BodyInit;
+
+/** Each kept page's bytes per encoding, compressed once (the first request asking for an encoding waits for it). */
+const encodedPages = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
+
+/** A guest page's answer in the encoding the browser takes, compressed once per kept copy. */
+async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers): Promise<Response> {
+  const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
+  let forPage = encodedPages.get(page);
+  if (!forPage) encodedPages.set(page, (forPage = new Map()));
+  let bytes = forPage.get(encoding);
+  if (!bytes) {
+    bytes = encode(page.body, encoding);
+    forPage.set(encoding, bytes);
+  }
+  const encoded = await bytes;
+  encodedHeaders(headers, encoding, encoded.length);
+  return new Response(ctx.request.method === 'HEAD' ? null : asBody(encoded), { status: page.status, headers });
 }

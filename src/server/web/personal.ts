@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
 import { logoutAction, userUrl } from '@/lib/urls';
-import { cartCountFor } from '@/server/cart/owner';
-import { listMarksOf } from '@/server/lists/marks';
-import { collectedVoucherIds } from '@/server/vouchers/collect';
+import type { ShellFacts } from '@/server/lists/shell';
 
 /**
  * Shared catalog HTML, personal shell (decision 0024). A catalog page is rendered once as a guest sees
@@ -64,53 +62,86 @@ const CART_ICON =
 /** A voucher already in the shopper's list (VoucherCollect.astro's collected state). */
 export const collectedHtml = (t: TFunction) => `<span class="voucher-collected">✓ ${escapeHtml(t('lists.collected'))}</span>`;
 
-/** Who the personal parts are for: the request's signed-in user (and guest token, for a cart kept before signing in). */
+/** Who the personal parts are for: the request's signed-in shopper and what the database says of them. */
 export interface PersonalOf {
   t: TFunction;
-  user: { id: number; name: string };
-  guestToken: string | null;
+  name: string;
   cartHref: string;
+  facts: ShellFacts;
 }
 
-function between(html: string, start: string, end: string, fill: (inner: string) => string): string {
-  let out = '';
+type Hole =
+  | { kind: 'user' | 'guest' | 'cart' }
+  | { kind: 'want' | 'pressed'; list: 'wishlist' | 'compare'; id: number; text: string }
+  | { kind: 'voucher'; id: number; text: string };
+
+/** Shared HTML cut at its personal parts, once per cached copy. */
+export interface Template {
+  parts: (string | Hole)[];
+  voucherIds: number[];
+}
+
+const HOLES =
+  /<!--personal:(user|guest|cart)-->[\s\S]*?<!--\/personal:\1-->|<!--personal:voucher:(\d+)-->[\s\S]*?<!--\/personal:voucher-->|value="1" data-list-want="(wishlist|compare)-(\d+)"|data-list-button="(wishlist|compare)" data-product-id="(\d+)" aria-pressed="false"/g;
+
+const templates = new WeakMap<object, Template>();
+
+/** The template of a cached page (`key`: the cache entry, so it is cut once for as long as it is kept). */
+export function templateOf(key: object, html: string): Template {
+  let template = templates.get(key);
+  if (template) return template;
+  const parts: (string | Hole)[] = [];
+  const voucherIds: number[] = [];
   let at = 0;
-  for (;;) {
-    const s = html.indexOf(start, at);
-    if (s < 0) break;
-    const e = html.indexOf(end, s + start.length);
-    if (e < 0) break;
-    out += html.slice(at, s + start.length) + fill(html.slice(s + start.length, e)) + end;
-    at = e + end.length;
+  for (const m of html.matchAll(HOLES)) {
+    parts.push(html.slice(at, m.index));
+    const [text, shell, voucher, wantList, wantId, pressedList, pressedId] = m;
+    if (shell) parts.push({ kind: shell as 'user' | 'guest' | 'cart' });
+    else if (voucher) {
+      voucherIds.push(Number(voucher));
+      parts.push({ kind: 'voucher', id: Number(voucher), text });
+    } else if (wantList) parts.push({ kind: 'want', list: wantList as 'wishlist', id: Number(wantId), text });
+    else parts.push({ kind: 'pressed', list: pressedList as 'wishlist', id: Number(pressedId), text });
+    at = m.index + text.length;
   }
-  return at === 0 ? html : out + html.slice(at);
+  parts.push(html.slice(at));
+  template = { parts, voucherIds };
+  templates.set(key, template);
+  return template;
 }
 
-const WANT = /value="1" data-list-want="(wishlist|compare)-(\d+)"/g;
-const PRESSED = /data-list-button="(wishlist|compare)" data-product-id="(\d+)" aria-pressed="false"/g;
-const VOUCHER = /<!--personal:voucher:(\d+)-->/g;
-
-/** The shared HTML of a catalog page with this shopper's parts filled in; the reads run side by side. */
-export async function personalise(html: string, who: PersonalOf): Promise<string> {
-  const hasLists = html.includes('data-list-want="');
-  const voucherIds = [...html.matchAll(VOUCHER)].map((m) => Number(m[1]));
-  const [count, marks, collected] = await Promise.all([
-    cartCountFor({ user: who.user, guestToken: who.guestToken }),
-    hasLists ? listMarksOf(who.user.id) : null,
-    voucherIds.length ? collectedVoucherIds(who.user.id, voucherIds) : null,
-  ]);
-  let out = between(html, USER_START, USER_END, () => accountMenuHtml(who.t, who.user.name));
-  out = between(out, GUEST_START, GUEST_END, () => '');
-  out = between(out, CART_START, CART_END, () => cartLinkHtml(who.t, who.cartHref, count > 0 ? Math.min(count, 999) : null, false));
-  if (marks && (marks.wishlist.size || marks.compare.size)) {
-    const on = (kind: string, id: string) => (kind === 'wishlist' ? marks.wishlist : marks.compare).has(Number(id));
-    out = out.replace(WANT, (m, kind: string, id: string) => (on(kind, id) ? `value="0" data-list-want="${kind}-${id}"` : m));
-    out = out.replace(PRESSED, (m, kind: string, id: string) =>
-      on(kind, id) ? `data-list-button="${kind}" data-product-id="${id}" aria-pressed="true"` : m,
-    );
-  }
-  if (collected?.size) {
-    for (const id of collected) out = between(out, voucherStart(id), VOUCHER_END, () => collectedHtml(who.t));
+/** The shared HTML with this shopper's parts filled in. */
+export function personalise(template: Template, who: PersonalOf): string {
+  const { facts } = who;
+  const count = facts.cartCount > 0 ? Math.min(facts.cartCount, 999) : null;
+  let out = '';
+  for (const part of template.parts) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    switch (part.kind) {
+      case 'user':
+        out += USER_START + accountMenuHtml(who.t, who.name) + USER_END;
+        break;
+      case 'guest':
+        out += GUEST_START + GUEST_END;
+        break;
+      case 'cart':
+        out += CART_START + cartLinkHtml(who.t, who.cartHref, count, false) + CART_END;
+        break;
+      case 'want':
+        out += (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id) ? `value="0" data-list-want="${part.list}-${part.id}"` : part.text;
+        break;
+      case 'pressed':
+        out += (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id)
+          ? `data-list-button="${part.list}" data-product-id="${part.id}" aria-pressed="true"`
+          : part.text;
+        break;
+      case 'voucher':
+        out += facts.collected.has(part.id) ? voucherStart(part.id) + collectedHtml(who.t) + VOUCHER_END : part.text;
+        break;
+    }
   }
   return out;
 }
