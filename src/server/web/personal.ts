@@ -139,7 +139,7 @@ export function personalise(template: Template, who: PersonalOf): string {
           : part.text;
         break;
       case 'voucher':
-        out += facts.collected.has(part.id) ? voucherStart(part.id) + collectedHtml(who.t) + VOUCHER_END : part.text;
+        out += facts.collected.has(part.id) ? collectedHtml(who.t) : part.text;
         break;
     }
   }
