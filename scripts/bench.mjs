@@ -258,12 +258,19 @@ function topFrames(file, count = 25) {
   for (const [name, ms] of self) {
     const where = name.split(' ').slice(1).join(' ');
     const group = where.startsWith('node_modules/')
-      ? where.split('/').slice(0, where.startsWith('node_modules/@') ? 3 : 2).join('/')
+      ? where
+          .split('/')
+          .slice(0, where.startsWith('node_modules/@') ? 3 : 2)
+          .join('/')
       : where.startsWith('node:')
         ? `node:${where.slice(5).split(/[:/]/)[0]}`
         : where.startsWith('dist/') || where.startsWith('src/')
           ? 'the app (dist/)'
-          : where.startsWith('wasm') ? 'wasm (PGlite)' : name.startsWith('(') ? name : 'native / other';
+          : where.startsWith('wasm')
+            ? 'wasm (PGlite)'
+            : name.startsWith('(')
+              ? name
+              : 'native / other';
     groups.set(group, (groups.get(group) ?? 0) + ms);
   }
   const sampled = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
@@ -297,12 +304,20 @@ async function benchPages(dbLabel, env) {
       const duration = Number(process.env.BENCH_PROFILE_SECONDS ?? 15);
       await load(server.origin + target[3], target[4], 2); // warm-up
       const res = await load(server.origin + target[3], target[4], duration);
-      console.log(`${target[2]} ${target[3]}: ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms while profiled`);
+      console.log(
+        `${target[2]} ${target[3]}: ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms while profiled`,
+      );
       await stopServer(server);
       server = undefined;
-      const file = fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profDir, f))[0];
+      const file = fs
+        .readdirSync(profDir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(profDir, f))[0];
       if (!file) throw new Error('the server wrote no CPU profile');
-      const kept = path.join(process.env.BENCH_PROFILE_DIR ?? os.tmpdir(), `voltmart-${profileKey}-${dbLabel.startsWith('Post') ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`);
+      const kept = path.join(
+        process.env.BENCH_PROFILE_DIR ?? os.tmpdir(),
+        `voltmart-${profileKey}-${dbLabel.startsWith('Post') ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`,
+      );
       fs.copyFileSync(file, kept);
       topFrames(kept);
       console.log('(open the file in Chrome DevTools › Performance, or speedscope, for the call tree)');

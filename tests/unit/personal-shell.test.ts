@@ -36,14 +36,21 @@ async function page(user: typeof ada | null, marks: { wishlist: number[]; compar
   for (const id of [5, 6])
     html += await render('lists/ListToggle', { kind: 'wishlist', productId: id, title: `P${id}`, on: marks.wishlist.includes(id) });
   html += await render('lists/ListToggle', { kind: 'compare', variant: 'page', productId: 5, title: 'P5', on: marks.compare.includes(5) });
-  for (const id of [9, 10]) html += await render('lists/VoucherCollect', { voucherId: id, code: `C${id}`, collected: marks.collected.includes(id) });
+  for (const id of [9, 10])
+    html += await render('lists/VoucherCollect', { voucherId: id, code: `C${id}`, collected: marks.collected.includes(id) });
   return html + '</main>';
 }
 
-const facts = (f: Partial<ShellFacts>): ShellFacts => ({ cartCount: 0, wishlist: new Set(), compare: new Set(), collected: new Set(), ...f });
+const facts = (f: Partial<ShellFacts>): ShellFacts => ({
+  cartCount: 0,
+  wishlist: new Set(),
+  compare: new Set(),
+  collected: new Set(),
+  ...f,
+});
 
 describe('personalise', () => {
-  it("fills the shared HTML with exactly what the components draw for the shopper: name, no guest links, cart count, hearts, compare, vouchers", async () => {
+  it('fills the shared HTML with exactly what the components draw for the shopper: name, no guest links, cart count, hearts, compare, vouchers', async () => {
     const shared = await page(null, { wishlist: [], compare: [], collected: [] });
     expect(shared).toContain('href="/login"');
     const own = await page(ada, { wishlist: [6], compare: [5], collected: [10] });
@@ -64,7 +71,12 @@ describe('personalise', () => {
   it("never carries one shopper's parts into another's copy of the same shared HTML", async () => {
     const shared = await page(null, { wishlist: [], compare: [], collected: [] });
     const template = templateOf({}, shared);
-    const first = personalise(template, { t, name: 'Zelda Zed', cartHref: '/cart', facts: facts({ cartCount: 42, wishlist: new Set([5]) }) });
+    const first = personalise(template, {
+      t,
+      name: 'Zelda Zed',
+      cartHref: '/cart',
+      facts: facts({ cartCount: 42, wishlist: new Set([5]) }),
+    });
     const second = personalise(template, { t, name: 'Bob <b>Smith</b>', cartHref: '/cart', facts: facts({}) });
     expect(first).toContain('Zelda');
     expect(first).toContain('>42</span>');

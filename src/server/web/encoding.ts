@@ -11,7 +11,9 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
 export function pickEncoding(header: string | null): Encoding {

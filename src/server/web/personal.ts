@@ -131,7 +131,9 @@ export function personalise(template: Template, who: PersonalOf): string {
         out += CART_START + cartLinkHtml(who.t, who.cartHref, count, false) + CART_END;
         break;
       case 'want':
-        out += (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id) ? `value="0" data-list-want="${part.list}-${part.id}"` : part.text;
+        out += (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id)
+          ? `value="0" data-list-want="${part.list}-${part.id}"`
+          : part.text;
         break;
       case 'pressed':
         out += (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id)
