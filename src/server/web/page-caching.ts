@@ -26,7 +26,7 @@ const sharedRoutes = new Set<string>();
 /** True when a signed-in shopper may get the shared copy with their parts filled in (decision 0024). */
 const mayPersonalise = (ctx: APIContext) =>
   getEnv().SHARED_CATALOG_HTML !== 'off' &&
-  (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') &&
+  ctx.request.method === 'GET' &&
   Boolean(ctx.locals.user) &&
   !ctx.locals.flash &&
   sharedRoutes.has(ctx.routePattern);
@@ -39,7 +39,16 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
     const shared = await sharedCopy(ctx, key, next);
     if (shared) return personalResponse(ctx, shared);
   }
-  if (mayUseMemory(ctx)) {
+  if (mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
+    // A guest on a page known to be shared: the kept copy, or the one render of it under way.
+    const copy = await sharedCopy(ctx, key, next);
+    if (copy) {
+      const headers = new Headers(copy.headers);
+      headers.set('x-page-cache', copy.from);
+      if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
+      return encodedResponse(ctx, copy.entry as SharedPage, headers);
+    }
+  } else if (mayUseMemory(ctx)) {
     const hit = pageCache.get(key);
     if (hit) {
       const headers = new Headers(hit.headers);
@@ -90,9 +99,32 @@ function learnRoute(ctx: APIContext, response: Response) {
  * aside for the render and put back after) and kept like any guest page. Null when the page turns out
  * not to be shareable (an error, a failed part, a cookie): the caller then renders it for the shopper.
  */
-async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>) {
+async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedCopy | null> {
   const hit = pageCache.get(key);
-  if (hit) return { ...hit, from: 'hit' as const, entry: hit };
+  if (hit) return { ...hit, from: 'hit', entry: hit };
+  // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's.
+  let pending = rendering.get(key);
+  if (pending) {
+    const page = await pending;
+    return page && { ...page, from: 'hit', entry: page };
+  }
+  pending = renderShared(ctx, key, next).finally(() => rendering.delete(key));
+  rendering.set(key, pending);
+  const page = await pending;
+  return page && { ...page, from: 'miss', entry: page };
+}
+
+interface SharedPage {
+  body: string;
+  status: number;
+  headers: [string, string][];
+}
+type SharedCopy = SharedPage & { from: 'hit' | 'miss'; entry: object };
+
+/** Renders of shared copies under way, by page key. */
+const rendering = new Map<string, Promise<SharedPage | null>>();
+
+async function renderShared(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedPage | null> {
   const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
   let response: Response;
   let body: string;
@@ -127,14 +159,11 @@ async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Resp
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   const page = { body, status: response.status, headers: [...headers] as [string, string][] };
   pageCache.set(key, page);
-  return { ...page, from: 'miss' as const, entry: pageCache.get(key) ?? page };
+  return pageCache.get(key) ?? page;
 }
 
 /** The shared copy with this shopper's name, cart count, hearts and vouchers filled in, compressed once; private, never stored. */
-async function personalResponse(
-  ctx: APIContext,
-  shared: { body: string; status: number; headers: [string, string][]; from: 'hit' | 'miss'; entry: object },
-) {
+async function personalResponse(ctx: APIContext, shared: SharedCopy) {
   const user = ctx.locals.user!;
   const template = templateOf(shared.entry, shared.body);
   const facts = await shellFactsOf(user.id, template.voucherIds);

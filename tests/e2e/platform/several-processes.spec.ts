@@ -188,7 +188,8 @@ test('a signed-in shopper’s copy of a shared page shows a product change at on
   // A stock change nobody announces (an order elsewhere) shows once B's copy is older than the cache's 10 s.
   const db = postgres(URL_, { max: 1, onnotice: () => {} });
   const slug = url.split('/').pop()!;
-  const [{ stock }] = await db<{ stock: number }[]>`select stock from products where slug = ${slug}`;
+  const [row] = await db<{ stock: number }[]>`select stock from products where slug = ${slug}`;
+  const stock = row!.stock;
   try {
     await db`update products set stock = 0 where slug = ${slug}`;
     for (const server of [a, b]) {
