@@ -237,13 +237,18 @@ async function pgScratch() {
 }
 
 /** Top frames by self time of a V8 .cpuprofile. */
-function topFrames(file, count = 25) {
+function topFrames(file, count = 25, lastSeconds = Infinity) {
   const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = prof.timeDeltas;
+  // Only the load: samples in the last `lastSeconds` before the server stopped (not its start-up).
+  const from = prof.endTime - lastSeconds * 1e6;
+  let at = prof.startTime;
   let total = 0;
   for (let i = 0; i < prof.samples.length; i++) {
+    at += dt[i] ?? 0;
+    if (at < from) continue;
     const node = byId.get(prof.samples[i]);
     const ms = (dt[i] ?? 0) / 1000;
     total += ms;
@@ -276,7 +281,7 @@ function topFrames(file, count = 25) {
   const sampled = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
   console.log('\nSelf time by where the code lives');
   for (const [group, ms] of sampled) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${group}`);
-  console.log(`\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled) — ${file}`);
+  console.log(`\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled${Number.isFinite(lastSeconds) ? ', load only' : ''}) — ${file}`);
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
@@ -319,7 +324,7 @@ async function benchPages(dbLabel, env) {
         `voltmart-${profileKey}-${dbLabel.startsWith('Post') ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`,
       );
       fs.copyFileSync(file, kept);
-      topFrames(kept);
+      topFrames(kept, 25, duration + 1);
       console.log('(open the file in Chrome DevTools › Performance, or speedscope, for the call tree)');
       return;
     }
@@ -335,7 +340,8 @@ async function benchPages(dbLabel, env) {
 const topAt = process.argv.indexOf('--top');
 if (topAt > 0) {
   // `node scripts/bench.mjs --top FILE.cpuprofile`: the tables of a profile kept earlier.
-  topFrames(process.argv[topAt + 1]);
+  // `--top FILE [SECONDS]`: only the last SECONDS before the server stopped (the load, not the start).
+  topFrames(process.argv[topAt + 1], 25, Number(process.argv[topAt + 2] ?? Infinity));
   process.exit(0);
 }
 
