@@ -11,8 +11,8 @@ import { makeUser } from './account-fixtures';
 /**
  * Shared catalog HTML, personal shell (decision 0024), through the caching step itself: a signed-in
  * shopper on a route known to be shared gets the guest copy with their parts filled in; the copy is
- * rendered once (as a guest) for a burst of requests; a page personal beyond the shell, or one that
- * could not be shared, is rendered for the shopper.
+ * rendered once (as a guest) for a burst of requests; a page personal beyond the shell is rendered for
+ * the shopper; one that cannot be kept (an error status) is filled in all the same and not kept.
  */
 useTestDatabase();
 const t = await getT('en');
@@ -109,7 +109,7 @@ describe('a signed-in shopper on a shared page', () => {
     expect(render.seen).toEqual([null, 'Ada Own']);
   });
 
-  it('is rendered for the shopper when the shared copy cannot be kept (an error page)', async () => {
+  it('gets an error page that cannot be kept filled in all the same, rendered once, with its status; a guest gets it as rendered', async () => {
     const ada = await makeUser('shared-error@example.com');
     const ok = page();
     const learn = context('/p/product/y', null);
@@ -119,7 +119,15 @@ describe('a signed-in shopper on a shared page', () => {
     const ctx = context('/p/product/y', { id: ada.id, name: 'Ada Err', email: ada.email });
     const res = await withPageCaching(ctx, failing.next(ctx));
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('<main>for Ada Err</main>');
+    const body = await res.text();
+    expect(body).toContain('<span class="account-name">Ada</span>');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const guest = context('/p/product/y', null);
+    const asGuest = await withPageCaching(guest, failing.next(guest));
+    expect(asGuest.status).toBe(404);
+    expect(await asGuest.text()).toContain('href="/login"');
+    // Each request rendered once, as a guest sees it; nothing was kept.
+    expect(failing.seen).toEqual([null, null]);
+    expect(pageCache.size).toBe(0);
   });
 });

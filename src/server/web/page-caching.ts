@@ -42,6 +42,8 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   if (mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
     // A guest on a page known to be shared: the kept copy, or the one render of it under way.
     const copy = await sharedCopy(ctx, key, next);
+    // Rendered for this guest but not kept (an error status, a failed part): their answer as it was made.
+    if (copy && !copy.kept) return new Response(copy.body, { status: copy.status, headers: copy.headers });
     if (copy) {
       const headers = new Headers(copy.headers);
       headers.set('x-page-cache', copy.from);
@@ -101,17 +103,25 @@ function learnRoute(ctx: APIContext, response: Response) {
  */
 async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedCopy | null> {
   const hit = pageCache.get(key);
-  if (hit) return { ...hit, from: 'hit', entry: hit };
-  // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's.
-  let pending = rendering.get(key);
-  if (pending) {
-    const page = await pending;
-    return page && { ...page, from: 'hit', entry: page };
+  if (hit) return { ...hit, from: 'hit', entry: hit, kept: true };
+  // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's
+  // (and renders its own when that one could not be kept).
+  const pending = rendering.get(key);
+  const waited = pending && (await pending);
+  if (waited) return { ...waited, from: 'hit', entry: waited, kept: true };
+  let done: (page: SharedPage | null) => void = () => {};
+  if (!pending) rendering.set(key, new Promise<SharedPage | null>((resolve) => (done = resolve)));
+  try {
+    const page = await renderShared(ctx, key, next);
+    const entry = page?.kept ? (pageCache.get(key) ?? page) : null;
+    done(entry);
+    return page && { ...page, from: 'miss', entry: entry ?? page };
+  } catch (err) {
+    done(null);
+    throw err;
+  } finally {
+    if (!pending) rendering.delete(key);
   }
-  pending = renderShared(ctx, key, next).finally(() => rendering.delete(key));
-  rendering.set(key, pending);
-  const page = await pending;
-  return page && { ...page, from: 'miss', entry: page };
 }
 
 interface SharedPage {
@@ -119,12 +129,17 @@ interface SharedPage {
   status: number;
   headers: [string, string][];
 }
-type SharedCopy = SharedPage & { from: 'hit' | 'miss'; entry: object };
+type SharedCopy = SharedPage & { from: 'hit' | 'miss'; entry: object; kept: boolean };
 
 /** Renders of shared copies under way, by page key. */
 const rendering = new Map<string, Promise<SharedPage | null>>();
 
-async function renderShared(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedPage | null> {
+/**
+ * Renders the page as a guest sees it (the identity set aside, then put back). A shareable copy is kept;
+ * one that is not (an error status, a failed part, a cookie) is still this request's answer, not kept.
+ * Null only when the page says it is personal beyond the shell: the caller renders it for the shopper.
+ */
+async function renderShared(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<(SharedPage & { kept: boolean }) | null> {
   const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
   let response: Response;
   let body: string;
@@ -138,6 +153,12 @@ async function renderShared(ctx: APIContext, key: string, next: () => Promise<Re
     Object.assign(ctx.locals, identity);
   }
   learnRoute(ctx, response);
+  if (ctx.locals.personalPage) {
+    // Not seen before this render: render it again, for this shopper (the route is no longer shared).
+    ctx.locals.cachePolicy = undefined;
+    ctx.locals.personalPage = undefined;
+    return null;
+  }
   const decision = decideCaching({
     method: 'GET',
     policy: ctx.locals.cachePolicy,
@@ -148,18 +169,15 @@ async function renderShared(ctx: APIContext, key: string, next: () => Promise<Re
     contentType: response.headers.get('content-type'),
     cacheControl: response.headers.get('cache-control'),
   });
-  if (decision.kind !== 'public' || ctx.locals.degraded || ctx.locals.personalPage) {
-    // Rendered for nobody in particular and not shareable: render it again for this shopper.
-    ctx.locals.degraded = false;
-    ctx.locals.cachePolicy = undefined;
-    ctx.locals.personalPage = undefined;
-    return null;
-  }
   const headers = new Headers(response.headers);
+  if (decision.kind !== 'public' || ctx.locals.degraded) {
+    if (ctx.locals.degraded) headers.set('cache-control', CACHE.none);
+    return { body, status: response.status, headers: [...headers], kept: false };
+  }
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   const page = { body, status: response.status, headers: [...headers] as [string, string][] };
   pageCache.set(key, page);
-  return pageCache.get(key) ?? page;
+  return { ...(pageCache.get(key) ?? page), kept: true };
 }
 
 /** The shared copy with this shopper's name, cart count, hearts and vouchers filled in, compressed once; private, never stored. */
