@@ -1,8 +1,17 @@
 // `npm run bench`: throughput and latency of the main pages beside a static file served by the same
-// server, then the compressed bytes each page makes a browser download. Prints figures; never fails.
-//   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10), DATABASE_URL to bench on PostgreSQL,
-//   BENCH_DATA_DIR to reuse a filled database (e.g. after `npm run seed -- --products 100000`),
-//   BENCH_ONLY=checkout for the checkout figures alone (scripts/bench-checkout.mjs).
+// server — for guests (cached HTML), a signed-in shopper (name, cart of three, two wishlisted products),
+// a guest carrying a cart, and the APIs — on the embedded database and on PostgreSQL, each with its ratio
+// to the static file of the same run; then the compressed bytes each page makes a browser download, and
+// the checkout figures. Prints figures; never fails.
+//   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10);
+//   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
+//   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user cart api search write weight checkout
+//   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
+//   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
+//   loads that page for BENCH_PROFILE_SECONDS (15) under a server started with --cpu-prof, keeps the
+//   .cpuprofile (in BENCH_PROFILE_DIR or the temp dir) and prints the top frames by self time, and that
+//   time grouped by package; `node scripts/bench.mjs --top FILE.cpuprofile` prints them again.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import postgres from 'postgres';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
 
@@ -25,17 +35,17 @@ const freePort = () =>
   });
 
 /** Search timings inside a process (scripts/bench-search.ts), on the database the server will use; before it starts (PGlite has one owner). */
-function searchInProcess(dataDir) {
+function searchInProcess(dataDir, env = {}) {
   spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/bench-search.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, SEED: 'demo' },
+    env: { ...process.env, ...env, DATA_DIR: dataDir, SEED: 'demo' },
     stdio: 'inherit',
   });
 }
 
-async function startServer(dataDir, env = {}) {
+async function startServer(dataDir, env = {}, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/serve.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -53,32 +63,49 @@ async function startServer(dataDir, env = {}) {
   throw new Error('the server did not answer within 2 minutes');
 }
 
-/** The pages to measure, found from the running shop rather than typed in. */
-async function pickTargets(origin) {
+/**
+ * The pages to measure, found from the running shop rather than typed in. Each has a short key
+ * (`--profile KEY`, BENCH_ONLY sections) and a section: guest (cached HTML), user (signed in),
+ * cart (a guest carrying a cart), api, search, write.
+ */
+async function pickTargets(origin, shopper) {
   const home = await (await fetch(`${origin}/`)).text();
   const product = home.match(/href="(\/[^"/]+\/product\/[^"]+)"/)?.[1];
+  const slug = product?.split('/').pop();
   const categories = await (await fetch(`${origin}/api/v1/categories`)).json();
   const category = categories?.data?.data?.[0]?.slug;
-  return [
-    ['static file (baseline)', '/brand/logo.svg'],
+  const listing = category ? `/all/${category}` : null;
+  const user = shopper ? { headers: { cookie: `frontend_session=${shopper.token}` } } : null;
+  const cart = await guestCart(origin, home);
+  const guest = cart ? { headers: { cookie: `frontend_guest=${cart.token}` } } : null;
+  const pages = [
     ['home', '/'],
-    ['category listing', category ? `/all/${category}` : null],
-    ['product page', product ?? null],
-    ['api/v1/common', '/api/v1/common'],
-    ['search results page', '/search?q=usb%20c'],
-    ['api/v1/search', '/api/v1/search?q=power%20bank'],
-    ['api/v1/suggestions', '/api/v1/suggestions?q=char'],
-    ...(await cartTargets(origin, home)),
-  ].filter(([, p]) => p);
+    ['listing', listing],
+    ['product', product],
+    ['cart', '/cart'],
+  ];
+  return [
+    ['static', 'static', 'static file (baseline)', '/brand/logo.svg'],
+    ...pages.filter(([k]) => k !== 'cart').map(([k, p]) => ['guest', `${k}-guest`, `${k}, guest (cached)`, p]),
+    ...(user ? pages.map(([k, p]) => ['user', `${k}-user`, `${k}, signed in`, p, user]) : []),
+    ...(guest ? pages.map(([k, p]) => ['cart', `${k}-cart`, `${k}, guest with cart`, p, guest]) : []),
+    ['api', 'api-product', 'api/v1/product/{slug}', slug ? `/api/v1/product/${slug}` : null],
+    ['api', 'api-all', 'api/v1/all', category ? `/api/v1/all?category=${category}` : '/api/v1/all'],
+    ['api', 'api-common', 'api/v1/common', '/api/v1/common'],
+    ['search', 'search-page', 'search results page', '/search?q=usb%20c'],
+    ['search', 'api-search', 'api/v1/search', '/api/v1/search?q=power%20bank'],
+    ['search', 'api-suggestions', 'api/v1/suggestions', '/api/v1/suggestions?q=char'],
+    ...(cart ? [['write', 'cart-add', 'cart/action POST, new guest', '/api/v1/cart/action', cart.add]] : []),
+  ].filter(([, , , p]) => p);
 }
 
 const guestToken = () => `bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
 /**
- * The cart: `cart/action` adds one unit for a new guest on every request (new cart, stock check, upsert);
- * `/cart` renders a guest's cart of three lines (its HttpOnly guest cookie), never cached.
+ * A guest carrying a cart of three lines (its HttpOnly guest cookie), and the `cart/action` load that
+ * adds one unit for a new guest on every request (new cart, stock check, upsert).
  */
-async function cartTargets(origin, home) {
+async function guestCart(origin, home) {
   const slugs = [...new Set([...home.matchAll(/href="\/[^"/]+\/product\/([^"]+)"/g)].map((m) => m[1]))];
   const ids = [];
   for (const slug of slugs) {
@@ -86,7 +113,7 @@ async function cartTargets(origin, home) {
     if (p && p.in_stock && !p.variant_prices?.length) ids.push(p.id);
     if (ids.length === 3) break;
   }
-  if (!ids.length) return [];
+  if (!ids.length) return null;
   const token = guestToken();
   for (const id of ids) {
     await fetch(`${origin}/api/v1/cart/action`, {
@@ -101,34 +128,41 @@ async function cartTargets(origin, home) {
     body: JSON.stringify({ product_id: ids[0], quantity: 1 }),
     setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${guestToken()}` } }),
   };
-  return [
-    ['cart/action POST, new guest', '/api/v1/cart/action', add],
-    ['cart page, 3 lines', '/cart', { headers: { cookie: `frontend_guest=${token}` } }],
-  ];
+  return { token, add };
 }
 
-function load(url, opts = {}) {
+function load(url, opts = {}, duration = seconds) {
   return new Promise((resolve, reject) => {
     const headers = { 'accept-encoding': 'br, gzip', ...opts.headers };
-    autocannon({ url, connections, duration: seconds, ...opts, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections, duration, ...opts, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
 
-async function throughput(origin, targets) {
-  console.log(`\nThroughput: ${connections} connections, ${seconds} s per URL, compressed responses`);
-  console.log('url'.padEnd(48) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  non-2xx');
-  for (const [label, p, opts] of targets) {
+async function throughput(origin, targets, dbLabel) {
+  console.log(`\nThroughput on ${dbLabel}: ${connections} connections, ${seconds} s per URL, compressed responses; load ${loadAvg()}`);
+  console.log('url'.padEnd(52) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + '  ×static' + '  non-2xx');
+  let baseline = 0;
+  for (const [, key, label, p, opts] of targets) {
     const res = await load(origin + p, opts);
-    const name = `${label} ${p}`.slice(0, 47).padEnd(48);
+    if (key === 'static') baseline = res.requests.average;
+    const ratio = baseline ? (res.requests.average / baseline).toFixed(3) : '-';
     console.log(
-      name +
-        res.requests.average.toFixed(0).padStart(9) +
-        String(res.latency.p50).padStart(9) +
-        String(res.latency.p99).padStart(9) +
+      `${label} ${p}`.slice(0, 51).padEnd(52) +
+        res.requests.average.toFixed(0).padStart(8) +
+        String(res.latency.p50).padStart(8) +
+        String(res.latency.p99).padStart(8) +
+        ratio.padStart(9) +
         `  ${res.non2xx}`,
     );
   }
+  console.log(`(load average after: ${loadAvg()})`);
 }
+
+const loadAvg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function pageWeight(origin, targets) {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -142,7 +176,7 @@ async function pageWeight(origin, targets) {
   });
   console.log('\nBytes a browser downloads (compressed bodies), 1280 px, before any interaction');
   console.log('page'.padEnd(48) + 'HTML'.padStart(9) + 'CSS'.padStart(9) + 'JS'.padStart(9) + 'images'.padStart(9) + 'total'.padStart(9));
-  for (const [label, p] of targets.filter(([l, , opts]) => !opts && !l.startsWith('static') && !l.startsWith('api'))) {
+  for (const [, , label, p] of targets.filter(([section, key]) => section === 'guest' || key === 'search-page')) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const sizes = { document: 0, stylesheet: 0, script: 0, image: 0, other: 0 };
     const pending = [];
@@ -170,34 +204,172 @@ async function pageWeight(origin, targets) {
   await browser.close();
 }
 
-let server;
-try {
-  buildIfStale();
-  // BENCH_ONLY=checkout runs only the checkout figures (scripts/bench-checkout.mjs).
-  if (process.env.BENCH_ONLY !== 'checkout') {
-    const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
-    searchInProcess(dataDir);
-    server = await startServer(dataDir);
-    console.log(
-      `Bench server at ${server.origin} on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${server.dataDir})`}; ${os.cpus().length} CPUs`,
-    );
-    const targets = await pickTargets(server.origin);
-    await throughput(server.origin, targets);
-    await pageWeight(server.origin, targets);
-    await stopServer(server);
-  }
-  await benchCheckout(startServer);
-} catch (err) {
-  console.log(`\nbench stopped early: ${err.message}`);
-} finally {
-  await stopServer(server);
+/** A signed-in shopper (session, three cart lines, two wishlisted products) in the database, before the server opens it. */
+function prepareShopper(dataDir, env) {
+  const file = path.join(dataDir, 'shopper.json');
+  const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/bench-pages-setup.ts'), file], {
+    cwd: root,
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
+  return res.status === 0 ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
 }
 
-/** Stops a bench server (once) and removes its scratch data. */
+/** A scratch PostgreSQL database for the page bench (DATABASE_URL when set, else one on TEST_DATABASE_URL's server). */
+async function pgScratch() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const sqlc = postgres(admin, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  const name = `voltmart_bench_pages_${process.pid}`;
+  try {
+    await sqlc.unsafe(`create database ${name}`);
+  } catch {
+    await sqlc.end();
+    return null;
+  }
+  return {
+    url: admin.replace(/\/[^/]*$/, `/${name}`),
+    drop: async () => {
+      await sqlc.unsafe(`drop database if exists ${name} with (force)`);
+      await sqlc.end();
+    },
+  };
+}
+
+/** Top frames by self time of a V8 .cpuprofile. */
+function topFrames(file, count = 25, lastSeconds = Infinity) {
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = prof.timeDeltas;
+  // Only the load: samples in the last `lastSeconds` before the server stopped (not its start-up).
+  const from = prof.endTime - lastSeconds * 1e6;
+  let at = prof.startTime;
+  let total = 0;
+  for (let i = 0; i < prof.samples.length; i++) {
+    at += dt[i] ?? 0;
+    if (at < from) continue;
+    const node = byId.get(prof.samples[i]);
+    const ms = (dt[i] ?? 0) / 1000;
+    total += ms;
+    const f = node.callFrame;
+    const where = f.url ? `${f.url.replace(/^file:\/\//, '').replace(root + '/', '')}:${f.lineNumber + 1}` : '';
+    const name = `${f.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(name, (self.get(name) ?? 0) + ms);
+  }
+  const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+  // The same self time grouped by where the code lives: a package, node's own modules, the app, V8.
+  const groups = new Map();
+  for (const [name, ms] of self) {
+    const where = name.split(' ').slice(1).join(' ');
+    const group = where.startsWith('node_modules/')
+      ? where
+          .split('/')
+          .slice(0, where.startsWith('node_modules/@') ? 3 : 2)
+          .join('/')
+      : where.startsWith('node:')
+        ? `node:${where.slice(5).split(/[:/]/)[0]}`
+        : where.startsWith('dist/') || where.startsWith('src/')
+          ? 'the app (dist/)'
+          : where.startsWith('wasm')
+            ? 'wasm (PGlite)'
+            : name.startsWith('(')
+              ? name
+              : 'native / other';
+    groups.set(group, (groups.get(group) ?? 0) + ms);
+  }
+  const sampled = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log('\nSelf time by where the code lives');
+  for (const [group, ms] of sampled) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${group}`);
+  console.log(`\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled${Number.isFinite(lastSeconds) ? ', load only' : ''}) — ${file}`);
+  for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
+}
+
+/** BENCH_ONLY=user,api (sections: static guest user cart api search write weight checkout); `--profile KEY` profiles one page. */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const wants = (section) => !only || only.has(section);
+const profileAt = process.argv.indexOf('--profile');
+const profileKey = profileAt > 0 ? (process.argv[profileAt + 1] ?? 'product-user') : null;
+const dbChoice = process.env.BENCH_DB ?? 'both';
+
+/** Benches pages and APIs on one database. */
+async function benchPages(dbLabel, env) {
+  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
+  let server;
+  try {
+    if (wants('search') && !profileKey) searchInProcess(dataDir, env);
+    const shopper = prepareShopper(dataDir, env);
+    const profDir = profileKey ? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-prof-')) : null;
+    server = await startServer(dataDir, env, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+    console.log(`\nBench server at ${server.origin} on ${dbLabel}; ${os.cpus().length} CPUs`);
+    const targets = await pickTargets(server.origin, shopper);
+    if (profileKey) {
+      const target = targets.find(([, key]) => key === profileKey);
+      if (!target) throw new Error(`no page "${profileKey}"; one of: ${targets.map(([, k]) => k).join(', ')}`);
+      const duration = Number(process.env.BENCH_PROFILE_SECONDS ?? 15);
+      await load(server.origin + target[3], target[4], 2); // warm-up
+      const res = await load(server.origin + target[3], target[4], duration);
+      console.log(
+        `${target[2]} ${target[3]}: ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms while profiled`,
+      );
+      await stopServer(server);
+      server = undefined;
+      const file = fs
+        .readdirSync(profDir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(profDir, f))[0];
+      if (!file) throw new Error('the server wrote no CPU profile');
+      const kept = path.join(
+        process.env.BENCH_PROFILE_DIR ?? os.tmpdir(),
+        `voltmart-${profileKey}-${dbLabel.startsWith('Post') ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`,
+      );
+      fs.copyFileSync(file, kept);
+      topFrames(kept, 25, duration + 1);
+      console.log('(open the file in Chrome DevTools › Performance, or speedscope, for the call tree)');
+      return;
+    }
+    const chosen = targets.filter(([section]) => section === 'static' || wants(section));
+    await throughput(server.origin, chosen, dbLabel);
+    if (wants('weight') && !dbLabel.startsWith('Post')) await pageWeight(server.origin, targets);
+  } finally {
+    await stopServer(server);
+    if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const topAt = process.argv.indexOf('--top');
+if (topAt > 0) {
+  // `node scripts/bench.mjs --top FILE.cpuprofile`: the tables of a profile kept earlier.
+  // `--top FILE [SECONDS]`: only the last SECONDS before the server stopped (the load, not the start).
+  topFrames(process.argv[topAt + 1], 25, Number(process.argv[topAt + 2] ?? Infinity));
+  process.exit(0);
+}
+
+try {
+  buildIfStale();
+  if (!only || [...only].some((s) => s !== 'checkout')) {
+    if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
+    if (dbChoice !== 'pglite') {
+      const pg = await pgScratch();
+      if (!pg) console.log('\nPostgreSQL: skipped (set DATABASE_URL or run a server on 127.0.0.1:5432)');
+      else {
+        try {
+          await benchPages('PostgreSQL', { DATABASE_URL: pg.url });
+        } finally {
+          await pg.drop();
+        }
+      }
+    }
+  }
+  if (wants('checkout') && !profileKey) await benchCheckout(startServer);
+} catch (err) {
+  console.log(`\nbench stopped early: ${err.message}`);
+}
+
+/** Stops a bench server (once). */
 async function stopServer(s) {
   if (!s || s.child.exitCode !== null || s.child.signalCode) return;
   const exited = new Promise((resolve) => s.child.once('exit', resolve));
   s.child.kill('SIGTERM');
   await exited;
-  if (!process.env.BENCH_DATA_DIR) fs.rmSync(s.dataDir, { recursive: true, force: true });
 }

@@ -23,6 +23,11 @@ declare namespace App {
      * sends validators and public cache headers when nobody is signed in. Unset means `no-store`-free default.
      */
     cachePolicy?: 'catalog' | 'static';
+    /**
+     * Set by a catalog page with personal parts beyond the shell (name, cart count, hearts, vouchers): a
+     * signed-in shopper then gets it rendered for them rather than the shared copy (decision 0024).
+     */
+    personalPage?: boolean;
     /** A part of the page could not be loaded (server/web/deferred.ts): the page is never cached like that. */
     degraded?: boolean;
     /** The pay page's gateway script: its origins are allowed in that page's CSP only (server/web/gateway-csp.ts). */

@@ -57,6 +57,11 @@ export const EnvSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * `off`: signed-in shoppers' catalog pages are rendered for each of them instead of being the shared
+   * guest copy with their name, cart count and hearts filled in (decision 0024). For measuring; default on.
+   */
+  SHARED_CATALOG_HTML: z.enum(['on', 'off', '']).optional(),
   /** Log one JSON line per answered request (scripts/serve.mjs); answers of 500 and above are always logged. */
   LOG_REQUESTS: flag,
   /** pino level: fatal, error, warn, info (default), debug, trace or silent (src/server/core/logger.mjs). */

@@ -3,6 +3,11 @@ import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 import { registerCache } from '@/server/core/memo';
+import { personalise, templateOf } from '@/server/web/personal';
+import { encode, encodedHeaders, pickEncoding, type Encoding } from '@/server/web/encoding';
+import { shellFactsOf } from '@/server/lists/shell';
+import { cartUrl } from '@/lib/urls';
+import { getEnv } from '@/server/core/env';
 
 /** This process's memory of guest pages (see page-cache.ts); emptied with the memos when a change is announced. */
 export const pageCache = new PageCache();
@@ -12,20 +17,50 @@ registerCache(pageCache);
 const mayUseMemory = (ctx: APIContext) =>
   (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') && !ctx.locals.user && !ctx.locals.flash;
 
+/**
+ * Routes (Astro's pattern) whose HTML is the shared catalog copy plus the personal shell: learnt from
+ * each render (the page set a cache policy and did not say it is personal beyond the shell).
+ */
+const sharedRoutes = new Set<string>();
+
+/** True when a signed-in shopper may get the shared copy with their parts filled in (decision 0024). */
+const mayPersonalise = (ctx: APIContext) =>
+  getEnv().SHARED_CATALOG_HTML !== 'off' &&
+  ctx.request.method === 'GET' &&
+  Boolean(ctx.locals.user) &&
+  !ctx.locals.flash &&
+  sharedRoutes.has(ctx.routePattern);
+
 /** Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching decision. */
 export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
   // A browser that closed the cookie notice without JavaScript gets the copy without it.
   const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
-  if (mayUseMemory(ctx)) {
+  if (mayPersonalise(ctx)) {
+    const shared = await sharedCopy(ctx, key, next);
+    if (shared) return personalResponse(ctx, shared);
+  }
+  if (mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
+    // A guest on a page known to be shared: the kept copy, or the one render of it under way.
+    const copy = await sharedCopy(ctx, key, next);
+    // Rendered for this guest but not kept (an error status, a failed part): their answer as it was made.
+    if (copy && !copy.kept) return new Response(copy.body, { status: copy.status, headers: copy.headers });
+    if (copy) {
+      const headers = new Headers(copy.headers);
+      headers.set('x-page-cache', copy.from);
+      if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
+      return encodedResponse(ctx, copy.entry as SharedPage, headers);
+    }
+  } else if (mayUseMemory(ctx)) {
     const hit = pageCache.get(key);
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('x-page-cache', 'hit');
       if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
-      return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
+      return encodedResponse(ctx, hit, headers);
     }
   }
   const response = await next();
+  learnRoute(ctx, response);
   const decision = decideCaching({
     method: ctx.request.method,
     policy: ctx.locals.cachePolicy,
@@ -51,5 +86,133 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
   if (ctx.request.method === 'GET') pageCache.set(key, { body, status: response.status, headers: [...headers] });
   if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag')!)) return notModified(headers);
-  return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers });
+  return encodedResponse(ctx, pageCache.get(key) ?? { body, status: response.status }, headers);
+}
+
+/** Remembers a route whose page is shared catalog HTML (a 200 with a cache policy, not personal beyond the shell). */
+function learnRoute(ctx: APIContext, response: Response) {
+  if (response.status !== 200 || !ctx.locals.cachePolicy || !ctx.routePattern) return;
+  if (ctx.locals.personalPage) sharedRoutes.delete(ctx.routePattern);
+  else sharedRoutes.add(ctx.routePattern);
+}
+
+/**
+ * The guest copy of this page: from memory, or rendered now as a guest sees it (the identity is set
+ * aside for the render and put back after) and kept like any guest page. Null when the page turns out
+ * not to be shareable (an error, a failed part, a cookie): the caller then renders it for the shopper.
+ */
+async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedCopy | null> {
+  const hit = pageCache.get(key);
+  if (hit) return { ...hit, from: 'hit', entry: hit, kept: true };
+  // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's
+  // (and renders its own when that one could not be kept).
+  const pending = rendering.get(key);
+  const waited = pending && (await pending);
+  if (waited) return { ...waited, from: 'hit', entry: waited, kept: true };
+  let done: (page: SharedPage | null) => void = () => {};
+  if (!pending) rendering.set(key, new Promise<SharedPage | null>((resolve) => (done = resolve)));
+  try {
+    const page = await renderShared(ctx, key, next);
+    const entry = page?.kept ? (pageCache.get(key) ?? page) : null;
+    done(entry);
+    return page && { ...page, from: 'miss', entry: entry ?? page };
+  } catch (err) {
+    done(null);
+    throw err;
+  } finally {
+    if (!pending) rendering.delete(key);
+  }
+}
+
+interface SharedPage {
+  body: string;
+  status: number;
+  headers: [string, string][];
+}
+type SharedCopy = SharedPage & { from: 'hit' | 'miss'; entry: object; kept: boolean };
+
+/** Renders of shared copies under way, by page key. */
+const rendering = new Map<string, Promise<SharedPage | null>>();
+
+/**
+ * Renders the page as a guest sees it (the identity set aside, then put back). A shareable copy is kept;
+ * one that is not (an error status, a failed part, a cookie) is still this request's answer, not kept.
+ * Null only when the page says it is personal beyond the shell: the caller renders it for the shopper.
+ */
+async function renderShared(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<(SharedPage & { kept: boolean }) | null> {
+  const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
+  let response: Response;
+  let body: string;
+  let setsCookie: boolean;
+  Object.assign(ctx.locals, { user: null, guestToken: null, sessionHash: null });
+  try {
+    response = await next();
+    body = await response.text();
+    setsCookie = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
+  } finally {
+    Object.assign(ctx.locals, identity);
+  }
+  learnRoute(ctx, response);
+  if (ctx.locals.personalPage) {
+    // Not seen before this render: render it again, for this shopper (the route is no longer shared).
+    ctx.locals.cachePolicy = undefined;
+    ctx.locals.personalPage = undefined;
+    return null;
+  }
+  const decision = decideCaching({
+    method: 'GET',
+    policy: ctx.locals.cachePolicy,
+    signedIn: false,
+    showedFlash: false,
+    setsCookie,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    cacheControl: response.headers.get('cache-control'),
+  });
+  const headers = new Headers(response.headers);
+  if (decision.kind !== 'public' || ctx.locals.degraded) {
+    if (ctx.locals.degraded) headers.set('cache-control', CACHE.none);
+    return { body, status: response.status, headers: [...headers], kept: false };
+  }
+  for (const [name, value] of Object.entries(publicHeaders(decision.policy, etagOf(body)))) headers.set(name, value);
+  const page = { body, status: response.status, headers: [...headers] as [string, string][] };
+  pageCache.set(key, page);
+  return { ...(pageCache.get(key) ?? page), kept: true };
+}
+
+/** The shared copy with this shopper's name, cart count, hearts and vouchers filled in, compressed once; private, never stored. */
+async function personalResponse(ctx: APIContext, shared: SharedCopy) {
+  const user = ctx.locals.user!;
+  const template = templateOf(shared.entry, shared.body);
+  const facts = await shellFactsOf(user.id, template.voucherIds);
+  const body = personalise(template, { t: ctx.locals.t, name: user.name, cartHref: cartUrl(), facts });
+  const headers = new Headers(shared.headers);
+  headers.delete('etag');
+  headers.set('cache-control', PRIVATE_NO_STORE);
+  headers.set('x-page-cache', `${shared.from}, personal`);
+  const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
+  const bytes = await encode(body, encoding);
+  encodedHeaders(headers, encoding, bytes.length);
+  return new Response(ctx.request.method === 'HEAD' ? null : asBody(bytes), { status: shared.status, headers });
+}
+
+/** A Buffer as a Response body (the DOM typings want an ArrayBuffer-backed view; a Buffer is one). */
+const asBody = (bytes: Buffer) => bytes as unknown as BodyInit;
+
+/** Each kept page's bytes per encoding, compressed once (the first request asking for an encoding waits for it). */
+const encodedPages = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
+
+/** A guest page's answer in the encoding the browser takes, compressed once per kept copy. */
+async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers): Promise<Response> {
+  const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
+  let forPage = encodedPages.get(page);
+  if (!forPage) encodedPages.set(page, (forPage = new Map()));
+  let bytes = forPage.get(encoding);
+  if (!bytes) {
+    bytes = encode(page.body, encoding);
+    forPage.set(encoding, bytes);
+  }
+  const encoded = await bytes;
+  encodedHeaders(headers, encoding, encoded.length);
+  return new Response(ctx.request.method === 'HEAD' ? null : asBody(encoded), { status: page.status, headers });
 }

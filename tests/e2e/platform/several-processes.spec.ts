@@ -8,7 +8,9 @@ import { startServer, stop, type Server } from './server-process';
  * at once on an empty database and the demo shop is loaded once; a session opened on one is signed in
  * on the other; a cart filled on one is the cart on the other; 20 failed sign-ins split across both are
  * counted together; a product changed through one is what the other serves as soon as it has heard
- * the change (LISTEN/NOTIFY), although its guest page cache held the old page.
+ * the change (LISTEN/NOTIFY), although its guest page cache held the old page; and so is a signed-in
+ * shopper's copy of that shared page (decision 0024), while a stock change nobody announces shows within
+ * the page cache's 10 s on both.
  */
 const BASE = Number(process.env.E2E_PORT ?? 4399);
 const PORTS = [BASE + 5, BASE + 8];
@@ -157,4 +159,47 @@ test('a product changed through one process is what the other serves once it has
   expect(await page.text()).toContain(marker);
 
   await guest.call(a, '/test-only/content', { kind: 'restore' });
+});
+
+test('a signed-in shopper’s copy of a shared page shows a product change at once on the other process, and a stock change within the page cache’s 10 s', async () => {
+  const shopper = client('198.51.100.30');
+  const email = `two-processes-shell-${Date.now()}@example.com`;
+  const password = 'a-long-enough-password';
+  const signup = await shopper.call(a, '/api/v1/user/signup', { name: 'Shelley Shared', email, password, password_confirmation: password });
+  expect(signup.status, await signup.clone().text()).toBe(200);
+  const probe = await shopper.call(a, '/test-only/content', { kind: 'product', html: '<p>probe</p>' });
+  const { url } = (await probe.json()) as { url: string };
+  const heard = async (server: Server) => (await (await fetch(`${server.origin}/readyz`)).json()).caches.received as number;
+
+  // B serves the shopper the shared copy (kept after the first visits) with their name in it.
+  await expect.poll(async () => (await shopper.call(b, url)).headers.get('x-page-cache')).toBe('hit, personal');
+  const kept = await (await shopper.call(b, url)).text();
+  expect(kept).toContain('<span class="account-name">Shelley</span>');
+
+  // An announced change (an edit through A) is what B shows the shopper once it has heard it.
+  const marker = `Shared copy changed through A ${Date.now()}`;
+  const before = await heard(b);
+  expect((await shopper.call(a, '/test-only/content', { kind: 'product', html: `<p>${marker}</p>` })).status).toBe(200);
+  await expect.poll(() => heard(b), { timeout: 30_000 }).toBeGreaterThan(before);
+  const changed = await (await shopper.call(b, url)).text();
+  expect(changed).toContain(marker);
+  expect(changed).toContain('<span class="account-name">Shelley</span>');
+
+  // A stock change nobody announces (an order elsewhere) shows once B's copy is older than the cache's 10 s.
+  const db = postgres(URL_, { max: 1, onnotice: () => {} });
+  const slug = url.split('/').pop()!;
+  const [row] = await db<{ stock: number }[]>`select stock from products where slug = ${slug}`;
+  const stock = row!.stock;
+  try {
+    await db`update products set stock = 0 where slug = ${slug}`;
+    for (const server of [a, b]) {
+      await expect
+        .poll(async () => (await (await shopper.call(server, url)).text()).includes('This product is out of stock.'), { timeout: 30_000 })
+        .toBe(true);
+    }
+  } finally {
+    await db`update products set stock = ${stock} where slug = ${slug}`;
+    await db.end();
+    await shopper.call(a, '/test-only/content', { kind: 'restore' });
+  }
 });

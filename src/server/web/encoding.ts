@@ -1,0 +1,46 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * Compressing an HTML page once, in the thread pool (decision 0024): the guest copy of a catalog page
+ * is compressed once per encoding and kept beside it; a signed-in shopper's copy is compressed in one
+ * piece off the main thread. Same settings as scripts/serve.mjs (brotli 4, gzip 6), which leaves a
+ * response that already has a Content-Encoding alone.
+ */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
+export function pickEncoding(header: string | null): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** The body in that encoding (a copy for identity). */
+export async function encode(body: string | Buffer, encoding: Encoding): Promise<Buffer> {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (encoding === 'br') return brotli(bytes, BROTLI);
+  if (encoding === 'gzip') return gzip(bytes, { level: 6 });
+  return bytes;
+}
+
+/** Sets the headers of an encoded body (the compression layer then leaves it alone). */
+export function encodedHeaders(headers: Headers, encoding: Encoding, length: number): void {
+  if (encoding !== 'identity') headers.set('content-encoding', encoding);
+  else headers.delete('content-encoding');
+  headers.set('content-length', String(length));
+}
