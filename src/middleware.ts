@@ -63,9 +63,11 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   const page = isApi(ctx) || NOT_A_PAGE.test(ctx.url.pathname) ? null : { lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage };
   const render = async () => {
     const rendering = prefixed ? () => next(prefixed) : () => next();
-    return page ? keepLanguageInRedirect(ctx, await withLinkLanguage(page, rendering)) : rendering();
+    return page ? keepLanguageInRedirect(ctx, await rendering()) : rendering();
   };
-  const response = await withPageCaching(ctx, render);
+  // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
+  // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
+  const response = page ? await withLinkLanguage(page, () => withPageCaching(ctx, render)) : await withPageCaching(ctx, render);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);
