@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
@@ -10,6 +10,7 @@ import { DEMO_SETTINGS } from '@/server/demo/data/settings';
 import { lastMailTo, codeIn } from '@/server/mail/outbox';
 import { startServer, stop, type Server } from '../platform/server-process';
 import { CheckoutFlow, productToBuy } from '../checkout/checkout-page';
+import { photoFile } from '../reviews/review-page';
 
 /**
  * After the order (issue 15): a cash-on-delivery order placed at checkout is moved along by the
@@ -27,6 +28,7 @@ const NAME = `voltmart_e2e_orders_${process.pid}`;
 const DB_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${NAME}`);
 const DATA_DIR = `/tmp/voltmart-e2e-orders-${PORT}`;
 const OUTBOX = path.join(DATA_DIR, 'mail');
+const PHOTO_DIR = mkdtempSync('/tmp/voltmart-order-photos-');
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -192,6 +194,24 @@ test('a cash-on-delivery order is shipped and delivered by the operator command;
   await expect(page.getByText('Cancel this order')).toHaveCount(0);
   await axe(page);
   await shoot(page, 'delivered');
+
+  // The whole journey ends in a review: from the order page, a rating, a text and a photo; the review
+  // with its photo is then on the product page, for everyone.
+  await page.getByRole('link', { name: 'Review your order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/order/${deliveredId}/review$`));
+  const form = page.getByRole('form', { name: item.title });
+  await form.getByRole('radio', { name: '5 stars' }).check();
+  await form.getByLabel('Your review').fill('Arrived in four days, works as described.');
+  await form.getByLabel('Add photos').setInputFiles(await photoFile(PHOTO_DIR, 'unboxing.jpg', '#8e44ad'));
+  await form.getByRole('button', { name: 'Save review' }).click();
+  await expect(page.getByText('Thank you! Your review is saved.').first()).toBeVisible({ timeout: 15_000 });
+  await page.goto(`/products/product/${item.slug}#reviews`);
+  const mine = page.locator('#reviews').getByRole('listitem').filter({ hasText: 'Arrived in four days, works as described.' });
+  await expect(mine.getByRole('img', { name: '5 out of 5' })).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Photo from Order Tester' })).toHaveAttribute(
+    'src',
+    /^\/uploads\/reviews\/[0-9a-f]{24}\.jpg$/,
+  );
 });
 
 test('another order is cancelled before shipping, asking first, and its stock comes back', async ({ known }) => {
