@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import { ProductPage, money } from './product-page';
 import { HeaderSearch } from '../search/search-page';
+import { signIn, uniqueEmail } from '../account/helpers';
 
 /**
  * The price rule where a shopper sees it (spec section 4): during a flash sale the struck-through price
@@ -58,6 +59,38 @@ test.describe('a flash-sale product that also has an offer', () => {
     await expect(option.locator('s')).toHaveText('$76.99');
     await expect(option.locator('.discount')).toHaveText('-36%');
     await expect(option).not.toContainText('$65.99');
+  });
+
+  test('its tile in its category listing does the same', async ({ page, request, known }) => {
+    const detail = (await (await request.get(`/api/v1/product/${known.flashWithOffer.slug}`)).json()).data;
+    const category = detail.category?.slug as string;
+    expect(category, 'the product has a category').toBeTruthy();
+    const tile = page.locator('main article').filter({ has: page.getByRole('heading', { name: known.flashWithOffer.title }) });
+    // The category's pages, 60 tiles each, until the product's tile is on one.
+    for (let n = 1; n <= 10; n++) {
+      await page.goto(`/all/${category}?per_page=60&page=${n}`);
+      if ((await tile.count()) > 0 || (await page.locator('main article').count()) === 0) break;
+    }
+    await expect(tile).toHaveCount(1);
+    await expect(tile.locator('.now')).toHaveText('$48.99');
+    await expect(tile.locator('del')).toHaveText('Was $76.99');
+    await expect(tile).not.toContainText('$65.99');
+  });
+
+  test('its item in the wishlist does the same', async ({ page, known }) => {
+    await signIn(page, uniqueEmail('price-rule-wish'));
+    const product = (await (await page.request.get(`/api/v1/product/${known.flashWithOffer.slug}`)).json()).data;
+    const added = await page.request.post('/api/v1/user/wishlist/action', {
+      data: { product_id: product.id, on: true },
+      headers: { accept: 'application/json' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    await page.goto('/user/wishlists');
+    const item = page.locator('[data-list-item]').filter({ hasText: known.flashWithOffer.title });
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('.wish-price strong')).toHaveText('$48.99');
+    await expect(item.locator('.wish-price del')).toHaveText('Previous price $76.99');
+    await expect(item).not.toContainText('$65.99');
   });
 
   test('the API answers the same prices', async ({ request, known }) => {
