@@ -103,13 +103,14 @@ describe("the success and fail pages' visited-page record", () => {
   it("is another shopper's order: 404 'The order could not be found.', and nothing is written", async () => {
     const { user, orderId } = await anOrder();
     const stranger = await shopper();
+    // One at a time: a promise made before its turn would reject with nobody awaiting it yet.
     for (const attempt of [
-      getVisit(stranger.id, orderId, 'success'),
-      recordVisit(stranger.id, orderId, 'success'),
-      updateVisit(stranger.id, orderId, 'success', 5),
-      visitOnce(stranger.id, orderId, 'success'),
+      () => getVisit(stranger.id, orderId, 'success'),
+      () => recordVisit(stranger.id, orderId, 'success'),
+      () => updateVisit(stranger.id, orderId, 'success', 5),
+      () => visitOnce(stranger.id, orderId, 'success'),
     ]) {
-      const err = await failure(attempt);
+      const err = await failure(attempt());
       expect(err.httpStatus).toBe(404);
       expect(err.message).toBe('The order could not be found.');
     }
