@@ -67,7 +67,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   };
   // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
   // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
-  const response = page ? await withLinkLanguage(page, () => withPageCaching(ctx, render)) : await withPageCaching(ctx, render);
+  const caching = { rewritten: Boolean(prefixed) };
+  const response = page
+    ? await withLinkLanguage(page, () => withPageCaching(ctx, render, caching))
+    : await withPageCaching(ctx, render, caching);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);

@@ -24,7 +24,8 @@ const mayUseMemory = (ctx: APIContext) =>
 const sharedRoutes = new Set<string>();
 
 /** True when a signed-in shopper may get the shared copy with their parts filled in (decision 0024). */
-const mayPersonalise = (ctx: APIContext) =>
+const mayPersonalise = (ctx: APIContext, rewritten: boolean) =>
+  !rewritten &&
   getEnv().SHARED_CATALOG_HTML !== 'off' &&
   ctx.request.method === 'GET' &&
   Boolean(ctx.locals.user) &&
@@ -32,14 +33,20 @@ const mayPersonalise = (ctx: APIContext) =>
   sharedRoutes.has(ctx.routePattern);
 
 /** Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching decision. */
-export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>): Promise<Response> {
+/**
+ * `rewritten`: the page is rendered from another path (`/ar/user/profile` renders `/user/profile`).
+ * `ctx.routePattern` is then the pattern the prefixed URL matched, not the rendered page's, so it says
+ * nothing about whether the page is shared: such requests neither learn nor use the shared routes (a
+ * signed-in shopper's prefixed page is rendered for them; guests still get the page cache by URL).
+ */
+export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>, { rewritten = false } = {}): Promise<Response> {
   // A browser that closed the cookie notice without JavaScript gets the copy without it.
   const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
-  if (mayPersonalise(ctx)) {
+  if (mayPersonalise(ctx, rewritten)) {
     const shared = await sharedCopy(ctx, key, next);
     if (shared) return personalResponse(ctx, shared);
   }
-  if (mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
+  if (!rewritten && mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
     // A guest on a page known to be shared: the kept copy, or the one render of it under way.
     const copy = await sharedCopy(ctx, key, next);
     // Rendered for this guest but not kept (an error status, a failed part): their answer as it was made.
@@ -60,7 +67,7 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
     }
   }
   const response = await next();
-  learnRoute(ctx, response);
+  if (!rewritten) learnRoute(ctx, response);
   const decision = decideCaching({
     method: ctx.request.method,
     policy: ctx.locals.cachePolicy,

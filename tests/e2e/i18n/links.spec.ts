@@ -90,6 +90,24 @@ test('every same-site link of the Arabic pages stays under /ar (crawl)', async (
   expect(problems).toEqual([]);
 });
 
+test("a guest's Arabic sign-in, sign-up and reset pages keep the prefix, the return address included", async ({ shop, page }) => {
+  const problems: string[] = [];
+  for (const path of [
+    '/ar/login?redirect=%2Fuser%2Fprofile',
+    '/ar/register?redirect=%2Fuser%2Forders',
+    '/ar/forgot-password',
+    '/ar/user/profile',
+  ]) {
+    await shop.open(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    for (const bad of await unprefixedLinks(page)) problems.push(`${path}: ${bad}`);
+  }
+  // The last one sent the guest to sign in, in Arabic, coming back to the Arabic page.
+  expect(new URL(page.url()).pathname).toBe('/ar/login');
+  await expect(page.locator('input[name="redirect"]')).toHaveValue('/ar/user/profile');
+  expect(problems).toEqual([]);
+});
+
 test('a click on a tile of an Arabic listing opens the Arabic product page', async ({ shop, page }) => {
   await shop.open('/ar/discover/products');
   await page.locator('main article a[href*="/product/"]').first().click();
