@@ -42,6 +42,7 @@ export default defineConfig({
       'tests/integration/payments-settle.test.ts',
       'tests/unit/order-transitions.test.ts',
       'tests/integration/orders-life.test.ts',
+      'tests/integration/orders-life-rules.test.ts',
       'tests/unit/review-rules.test.ts',
       'tests/integration/reviews-action.test.ts',
     ],

@@ -74,7 +74,8 @@ const changeOf = (o: LockedOrder, to: OrderStatus): StatusChange => ({
 /**
  * Cancels one locked order (shopper or operator): the cancellation row, the status and its history,
  * the stock back, the voucher's use back when this was the purchase's last live order carrying it, and
- * the purchase's pending payment closed when nothing of it is left to pay. A paid order is marked for
+ * the purchase's pending payment failed when nothing of it is left live, or paid when every order left
+ * is paid (cash on delivery delivered by the other store). A paid order is marked for
  * refund (`cancellations.status = 'refund_pending'`), which `order:refund` completes.
  */
 async function cancelLocked(
@@ -113,6 +114,8 @@ async function cancelLocked(
     await tx.execute(
       sql`update payments set status = 'failed', updated_at = now() where order_no = ${order.order_no} and status = 'pending'`,
     );
+  // What is left of the purchase may all be paid already (a store's order delivered cash on delivery).
+  else await closePaymentIfAllPaid(tx, order.order_no);
   return changeOf(order, 'cancelled');
 }
 
