@@ -281,7 +281,9 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   const sampled = [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
   console.log('\nSelf time by where the code lives');
   for (const [group, ms] of sampled) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${group}`);
-  console.log(`\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled${Number.isFinite(lastSeconds) ? ', load only' : ''}) — ${file}`);
+  console.log(
+    `\nTop ${count} frames by self time (${(total / 1000).toFixed(1)} s sampled${Number.isFinite(lastSeconds) ? ', load only' : ''}) — ${file}`,
+  );
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
