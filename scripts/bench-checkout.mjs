@@ -61,11 +61,15 @@ async function drive(origin, buyers) {
   };
 }
 
-async function pgScratch() {
+/**
+ * A scratch PostgreSQL database named after `tag` (DATABASE_URL when set, else one on TEST_DATABASE_URL's
+ * server), or null when no server answers. The page bench (bench.mjs) uses it too.
+ */
+export async function pgScratch(tag = 'checkout') {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const sqlc = postgres(admin, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `voltmart_bench_checkout_${process.pid}`;
+  const name = `voltmart_bench_${tag}_${process.pid}`;
   try {
     await sqlc.unsafe(`create database ${name}`);
   } catch {

@@ -19,9 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
-import postgres from 'postgres';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { benchCheckout } from './bench-checkout.mjs';
+import { benchCheckout, pgScratch } from './bench-checkout.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -215,27 +214,6 @@ function prepareShopper(dataDir, env) {
   return res.status === 0 ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
 }
 
-/** A scratch PostgreSQL database for the page bench (DATABASE_URL when set, else one on TEST_DATABASE_URL's server). */
-async function pgScratch() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const sqlc = postgres(admin, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `voltmart_bench_pages_${process.pid}`;
-  try {
-    await sqlc.unsafe(`create database ${name}`);
-  } catch {
-    await sqlc.end();
-    return null;
-  }
-  return {
-    url: admin.replace(/\/[^/]*$/, `/${name}`),
-    drop: async () => {
-      await sqlc.unsafe(`drop database if exists ${name} with (force)`);
-      await sqlc.end();
-    },
-  };
-}
-
 /** Top frames by self time of a V8 .cpuprofile. */
 function topFrames(file, count = 25, lastSeconds = Infinity) {
   const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -352,7 +330,7 @@ try {
   if (!only || [...only].some((s) => s !== 'checkout')) {
     if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
     if (dbChoice !== 'pglite') {
-      const pg = await pgScratch();
+      const pg = await pgScratch('pages');
       if (!pg) console.log('\nPostgreSQL: skipped (set DATABASE_URL or run a server on 127.0.0.1:5432)');
       else {
         try {
