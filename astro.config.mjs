@@ -48,7 +48,8 @@ export function testOnlyRoutes(enabled) {
 export default defineConfig({
   output: 'server',
   outDir: testBuild ? './dist-e2e' : './dist',
-  adapter: node({ mode: 'standalone' }),
+  // The app alone: scripts/serve.mjs is the server, and serves the built files itself.
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), interactionDirective, testOnlyRoutes(testBuild)],
   // Sessions live in our database (src/server/users), not in Astro's filesystem store: several processes share them.
   session: false,

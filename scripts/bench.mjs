@@ -3,7 +3,8 @@
 // a guest carrying a cart, and the APIs — on the embedded database and on PostgreSQL, each with its ratio
 // to the static file of the same run; then the compressed bytes each page makes a browser download, and
 // the checkout figures. Prints figures; never fails.
-//   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10);
+//   BENCH_SECONDS (default 5) per URL, BENCH_CONNECTIONS (default 10), after a warm-up of
+//   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
 //   BENCH_ONLY=user,cart,… for some sections alone: guest user cart api search write weight checkout
@@ -24,6 +25,7 @@ import { benchCheckout, pgScratch } from './bench-checkout.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -140,6 +142,8 @@ function load(url, opts = {}, duration = seconds) {
 async function throughput(origin, targets, dbLabel) {
   console.log(`\nThroughput on ${dbLabel}: ${connections} connections, ${seconds} s per URL, compressed responses; load ${loadAvg()}`);
   console.log('url'.padEnd(52) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + '  ×static' + '  non-2xx');
+  // Warm-up: each URL briefly first, so that no figure pays for the JIT compiling the code it runs.
+  for (const [, , , p, opts] of targets) await load(origin + p, opts, warmUpSeconds);
   let baseline = 0;
   for (const [, key, label, p, opts] of targets) {
     const res = await load(origin + p, opts);

@@ -4,7 +4,7 @@ import { sessions, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
 import { DELETE_WORD, type PasswordChangeInput } from '@/lib/schemas/account';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
-import { deleteUserSessions } from '@/server/auth/sessions';
+import { deleteUserSessions, forgetSessions } from '@/server/auth/sessions';
 import { removeUpload } from '@/server/uploads/storage';
 import { wrongPassword } from '@/server/account/profile';
 
@@ -23,6 +23,7 @@ export async function changePassword(userId: number, input: PasswordChangeInput,
     if (keepSessionHash) await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionHash)));
     else await deleteUserSessions(userId, tx);
   });
+  await forgetSessions();
 }
 
 /**
@@ -50,5 +51,6 @@ export async function deleteAccount(userId: number, confirm: { password: string;
     await deleteUserSessions(userId, tx);
     await tx.delete(users).where(eq(users.id, userId));
   });
+  await forgetSessions();
   await removeUpload(row.avatar);
 }

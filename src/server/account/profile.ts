@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
+import { forgetSessions } from '@/server/auth/sessions';
 import { cartLines, carts, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
 import type { ProfileInput } from '@/lib/schemas/account';
@@ -68,6 +69,8 @@ export async function updateProfile(userId: number, input: ProfileInput, avatarF
     if (avatar) await removeUpload(avatar);
     throw err;
   }
+  // The header shows the name a session remembers.
+  await forgetSessions();
   if (avatar && before.avatar !== avatar) await removeUpload(before.avatar);
   return getProfile(userId);
 }

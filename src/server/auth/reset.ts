@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
+import { forgetSessions } from '@/server/auth/sessions';
 import { sessions, users } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { hitLimit, resetLimit, throttled } from '@/server/core/throttle';
@@ -115,6 +116,7 @@ export async function resetPassword(input: UpdatePasswordInput, ctx: Pick<AuthCo
     await tx.delete(sessions).where(others);
     return user!.email;
   });
+  await forgetSessions();
   await resetLimit(attemptsKey(email));
   // A shopper locked out by someone guessing their password gets back in with the new one.
   await resetLimit(accountLimit(email).key);

@@ -3,6 +3,8 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
 import type { SessionUser } from '@/server/core/actor';
+import { registerCache } from '@/server/core/memo';
+import { announceNarrowChange } from '@/server/core/invalidation';
 
 /** The spec's auth cookie: prefix frontend_, path /, max age 31622400 s (section 9). */
 export const SESSION_COOKIE = 'frontend_session';
@@ -30,29 +32,77 @@ export async function createSession(
 }
 
 /** The active user behind a session token, or null when unknown, expired or the account is disabled. */
-export async function findSessionUser(token: string): Promise<(SessionUser & { sessionHash: string }) | null> {
+export async function findSessionUser(token: string, now: number = Date.now()): Promise<(SessionUser & { sessionHash: string }) | null> {
+  return (await loadSessionUser(token, now))?.user ?? null;
+}
+
+async function loadSessionUser(token: string, now: number) {
   if (!token || token.length > 200) return null;
   const idHash = hashToken(token);
   const [row] = await getDb()
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now)), eq(users.status, 1)))
     .limit(1);
-  return row ? { ...row, sessionHash: idHash } : null;
+  return row ? { user: { id: row.id, name: row.name, email: row.email, sessionHash: idHash }, expiresAt: row.expiresAt.getTime() } : null;
 }
+
+/**
+ * The user behind a request's session token, remembered by this process for a few seconds (decision
+ * 0024): every signed-in request asks, and on the embedded database the query is most of a shared
+ * page's cost. Whatever ends a session or changes a user calls `forgetSessions()` (after its
+ * transaction), which empties this memory here and, on PostgreSQL, in every other process at once; a
+ * change nobody announces (plain SQL) shows within SESSION_MEMO_MS. An expired session is never served.
+ */
+export async function sessionUserOf(token: string, now: number = Date.now()): Promise<(SessionUser & { sessionHash: string }) | null> {
+  const kept = remembered.get(token);
+  if (kept && now - kept.at < SESSION_MEMO_MS && now < kept.expiresAt) return kept.user;
+  // A sign-out while this query runs must not be undone by storing what it read before.
+  const generation = forgotten;
+  const found = await loadSessionUser(token, now);
+  if (!found) {
+    remembered.delete(token);
+    return null;
+  }
+  if (generation === forgotten) {
+    if (remembered.size >= SESSION_MEMO_MAX) remembered.clear();
+    remembered.set(token, { ...found, at: now });
+  }
+  return found.user;
+}
+
+export const SESSION_MEMO_MS = 5_000;
+const SESSION_MEMO_MAX = 10_000;
+const remembered = new Map<string, { user: SessionUser & { sessionHash: string }; at: number; expiresAt: number }>();
+/** How many times the memory was emptied: a read that started before the last time is not kept. */
+let forgotten = 0;
+registerCache(
+  {
+    clear() {
+      remembered.clear();
+      forgotten++;
+    },
+  },
+  'sessions',
+);
+
+/** After a session ended or a user changed (name, status, password, deletion): every process forgets the sessions it remembers. */
+export const forgetSessions = () => announceNarrowChange('sessions');
 
 /** Ends one session on the server. */
 export async function deleteSession(sessionHash: string, db: Tx = getDb()): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, sessionHash));
+  await forgetSessions();
 }
 
-/** Ends every session of a user (password change, account deletion). */
+/** Ends every session of a user (password change, account deletion); inside a transaction the caller forgets again after it. */
 export async function deleteUserSessions(userId: number, db: Tx = getDb()): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await forgetSessions();
 }
 
-/** Drops expired sessions; cheap enough to call now and then. */
+/** Drops expired sessions (the memory never serves an expired one); cheap enough to call now and then. */
 export async function purgeExpiredSessions(): Promise<void> {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -27,6 +27,19 @@ export function invalidationState(): { shared: 'listening' | 'not listening' | '
 /** Forgets this process's caches and tells every other process of the shop to forget theirs. */
 export async function announceChange(what: string, database: Database | undefined = getDatabase()): Promise<void> {
   clearMemos();
+  await tellOthers(database, what);
+}
+
+/** A notice that empties only the caches of one topic (core/memo.ts `registerCache(cache, topic)`). */
+const NARROW = 'only:';
+
+/** Like announceChange, for a change that concerns one topic's caches alone (`sessions`: a sign-out). */
+export async function announceNarrowChange(topic: string, database: Database | undefined = getDatabase()): Promise<void> {
+  clearMemos(topic);
+  await tellOthers(database, NARROW + topic);
+}
+
+async function tellOthers(database: Database | undefined, what: string): Promise<void> {
   if (!database?.notify) return;
   try {
     await database.notify(CHANNEL, what);
@@ -44,7 +57,7 @@ export async function listenForChanges(database: Database): Promise<() => Promis
     CHANNEL,
     (what) => {
       state.received++;
-      clearMemos();
+      clearMemos(what.startsWith(NARROW) ? what.slice(NARROW.length) : undefined);
       log.debug({ what }, 'caches: emptied on another process’s change');
     },
     () => {

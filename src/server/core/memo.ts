@@ -62,12 +62,19 @@ export function keyedMemo<T>(ttlMs: number, maxEntries: number): KeyedMemo<T> {
   return memo;
 }
 
-/** Adds another per-process cache (the guest page cache) to what clearMemos() forgets. */
-export function registerCache(cache: { clear(): void }): void {
+/** Caches that a narrow change empties alone (`clearMemos('sessions')`), by topic. */
+const byTopic = new Map<string, Set<{ clear(): void }>>();
+
+/**
+ * Adds another per-process cache (the guest page cache) to what clearMemos() forgets; with a topic,
+ * `clearMemos(topic)` forgets it alone (a sign-out need not empty the page cache).
+ */
+export function registerCache(cache: { clear(): void }, topic?: string): void {
   all.add(cache);
+  if (topic) byTopic.set(topic, (byTopic.get(topic) ?? new Set()).add(cache));
 }
 
-/** Forgets every memo and registered cache of this process (tests; a change announced by core/invalidation.ts). */
-export function clearMemos(): void {
-  for (const memo of all) memo.clear();
+/** Forgets every memo and registered cache of this process (tests; a change announced by core/invalidation.ts), or only a topic's. */
+export function clearMemos(topic?: string): void {
+  for (const memo of topic ? (byTopic.get(topic) ?? []) : all) memo.clear();
 }

@@ -3,17 +3,25 @@ import zlib from 'node:zlib';
 
 /**
  * Compressing an HTML page once, in the thread pool (decision 0024): the guest copy of a catalog page
- * is compressed once per encoding and kept beside it; a signed-in shopper's copy is compressed in one
- * piece off the main thread. Same settings as scripts/serve.mjs (brotli 4, gzip 6), which leaves a
- * response that already has a Content-Encoding alone.
+ * is compressed once per encoding and kept beside it, harder than a streamed page (brotli 5, gzip 9:
+ * about 9 % fewer bytes than brotli 4 for half a millisecond more, once per copy); a signed-in
+ * shopper's filled copy is compressed in one piece off the main thread for that request alone, so
+ * lighter (brotli 2: half the time of brotli 4 for about 8 % more bytes). scripts/serve.mjs (brotli 4,
+ * gzip 6) compresses what streams, and leaves a response that already has a Content-Encoding alone.
  */
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const BROTLI = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-};
+/** `kept`: compressed once and sent many times; `once`: compressed for one answer. */
+export type Effort = 'kept' | 'once';
+const brotliAt = (quality: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+});
+const SETTINGS = {
+  kept: { brotli: brotliAt(5), gzip: { level: 9 } },
+  once: { brotli: brotliAt(2), gzip: { level: 6 } },
+} as const;
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
 export function pickEncoding(header: string | null): Encoding {
@@ -31,10 +39,10 @@ export function pickEncoding(header: string | null): Encoding {
 }
 
 /** The body in that encoding (a copy for identity). */
-export async function encode(body: string | Buffer, encoding: Encoding): Promise<Buffer> {
+export async function encode(body: string | Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (encoding === 'br') return brotli(bytes, BROTLI);
-  if (encoding === 'gzip') return gzip(bytes, { level: 6 });
+  if (encoding === 'br') return brotli(bytes, SETTINGS[effort].brotli);
+  if (encoding === 'gzip') return gzip(bytes, SETTINGS[effort].gzip);
   return bytes;
 }
 

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
 import type { SessionUser } from '@/server/core/actor';
-import { findSessionUser, SESSION_COOKIE } from '@/server/auth/sessions';
+import { sessionUserOf, SESSION_COOKIE } from '@/server/auth/sessions';
 
 export interface Identity {
   user: SessionUser | null;
@@ -30,7 +30,7 @@ export async function resolveIdentity(request: Request, cookies: AstroCookies): 
   const bearer = bearerOf(request);
   for (const token of [cookieToken, bearer]) {
     if (!token) continue;
-    const found = await findSessionUser(token);
+    const found = await sessionUserOf(token);
     if (found) {
       const { sessionHash, ...user } = found;
       return { user, sessionHash, guestToken: guestTokenOf(bearer === token ? null : bearer, cookies) };

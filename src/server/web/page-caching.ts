@@ -198,7 +198,7 @@ async function personalResponse(ctx: APIContext, shared: SharedCopy) {
   headers.set('cache-control', PRIVATE_NO_STORE);
   headers.set('x-page-cache', `${shared.from}, personal`);
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
-  const bytes = await encode(body, encoding);
+  const bytes = await encode(body, encoding, 'once');
   encodedHeaders(headers, encoding, bytes.length);
   return new Response(ctx.request.method === 'HEAD' ? null : asBody(bytes), { status: shared.status, headers });
 }
@@ -216,7 +216,7 @@ async function encodedResponse(ctx: APIContext, page: { body: string; status: nu
   if (!forPage) encodedPages.set(page, (forPage = new Map()));
   let bytes = forPage.get(encoding);
   if (!bytes) {
-    bytes = encode(page.body, encoding);
+    bytes = encode(page.body, encoding, 'kept');
     forPage.set(encoding, bytes);
   }
   const encoded = await bytes;

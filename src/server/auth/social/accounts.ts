@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@/lib/schemas/fields';
 import { getDb, type Tx } from '@/server/db/client';
+import { forgetSessions } from '@/server/auth/sessions';
 import { oauthAccounts, sessions, users } from '@/server/db/schema';
 import type { ProviderProfile } from '@/server/auth/social/clients';
 import { SocialLoginError } from '@/server/auth/social/errors';
@@ -23,6 +24,9 @@ export async function linkSocialAccount(
     // Two callbacks for the same new person raced (double click, two tabs): the other one won, use it.
     if (!isUniqueViolation(err)) throw err;
     return db.transaction((tx) => findOrCreate(tx, provider, profile));
+  } finally {
+    // Linking a squatted account ends its sessions.
+    await forgetSessions();
   }
 }
 
