@@ -47,7 +47,10 @@ describe(`the session memory (${TEST_DB})`, () => {
 
   it('never serves a session past its expiry, nor an unknown or too long token', async () => {
     const { token } = await shopper();
-    const [row] = await getDb().select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    const [row] = await getDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(token)));
     const expires = row!.expiresAt.getTime();
     expect(await sessionUserOf(token, expires - 2)).not.toBeNull();
     expect(await sessionUserOf(token, expires)).toBeNull();

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { compressInWorker } from '@/server/web/compress-worker';
 
 /**
  * Compressing an HTML page once, in the thread pool (decision 0024): the guest copy of a catalog page
@@ -38,13 +39,17 @@ export function pickEncoding(header: string | null): Encoding {
   return 'identity';
 }
 
-/** The body in that encoding (a copy for identity). */
-export async function encode(body: string | Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (encoding === 'br') return brotli(bytes, SETTINGS[effort].brotli);
-  if (encoding === 'gzip') return gzip(bytes, SETTINGS[effort].gzip);
-  return bytes;
+/** The body in that encoding (a copy for identity); in a worker when one runs (web/compress-worker.ts), else in zlib's thread pool. */
+export async function encode(body: string, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  if (encoding === 'identity') return Buffer.from(body);
+  const options = encoding === 'br' ? SETTINGS[effort].brotli : SETTINGS[effort].gzip;
+  const inWorker = compressInWorker(body, encoding, options);
+  if (inWorker) return inWorker.catch(() => inThreadPool(body, encoding, options));
+  return inThreadPool(body, encoding, options);
 }
+
+const inThreadPool = (body: string, encoding: 'br' | 'gzip', options: object) =>
+  encoding === 'br' ? brotli(Buffer.from(body), options) : gzip(Buffer.from(body), options);
 
 /** Sets the headers of an encoded body (the compression layer then leaves it alone). */
 export function encodedHeaders(headers: Headers, encoding: Encoding, length: number): void {

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { encode, type Effort } from '@/server/web/encoding';
+
+/**
+ * Compressing a page once (decision 0024): in a worker beside the main thread, each answer must come
+ * back to the request that asked for it, and decompress to exactly the page, in every encoding.
+ */
+const page = (n: number) => `<!doctype html><html lang="ar"><body><h1>صفحة ${n}</h1>${'<p>Voltmart ⚡ </p>'.repeat(200 + n)}</body></html>`;
+const decode = (bytes: Buffer, encoding: string) =>
+  (encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+
+describe('encode', () => {
+  for (const effort of ['kept', 'once'] as Effort[])
+    for (const encoding of ['br', 'gzip', 'identity'] as const)
+      it(`gives ${encoding} bytes of the whole page (${effort})`, async () => {
+        const bytes = await encode(page(1), encoding, effort);
+        if (encoding !== 'identity') expect(bytes.length).toBeLessThan(Buffer.byteLength(page(1)) / 5);
+        expect(decode(bytes, encoding)).toBe(page(1));
+      });
+
+  it('gives each of many pages compressed at once its own bytes', async () => {
+    const pages = Array.from({ length: 40 }, (_, i) => page(i));
+    const encoded = await Promise.all(pages.map((body, i) => encode(body, i % 2 ? 'br' : 'gzip', i % 3 ? 'once' : 'kept')));
+    encoded.forEach((bytes, i) => expect(decode(bytes, i % 2 ? 'br' : 'gzip')).toBe(pages[i]));
+  });
+
+  it('compresses harder what is kept than what is sent once', async () => {
+    // Real text, as varied as a page's: the shop's English messages.
+    const dir = path.join(import.meta.dirname, '../../src/i18n/locales/en');
+    const body = fs
+      .readdirSync(dir)
+      .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
+      .join('');
+    const [kept, once] = await Promise.all([encode(body, 'br', 'kept'), encode(body, 'br', 'once')]);
+    expect(kept.length).toBeLessThan(once.length);
+  });
+});
