@@ -67,7 +67,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   };
   // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
   // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
-  const caching = { rewritten: Boolean(prefixed) };
+  const caching = { renders: prefixed };
   const response = page
     ? await withLinkLanguage(page, () => withPageCaching(ctx, render, caching))
     : await withPageCaching(ctx, render, caching);

@@ -130,4 +130,27 @@ describe('a signed-in shopper on a shared page', () => {
     expect(failing.seen).toEqual([null, null]);
     expect(pageCache.size).toBe(0);
   });
+
+  it('learns a prefixed page by the path it renders, not by the pattern its prefixed URL matched', async () => {
+    const ada = await makeUser('shared-prefixed@example.com');
+    const adaIn = { id: ada.id, name: 'Ada Prefixed', email: ada.email };
+    // Every `/ar/…` URL matches the same pattern; what it renders is the path after the prefix.
+    const prefixedRoute = '/[lang]/[...path]';
+    const catalog = page();
+    const guest = context('/ar/all/phones', null, prefixedRoute);
+    await withPageCaching(guest, catalog.next(guest), { renders: '/all/phones?page=2' });
+    pageCache.clear();
+    const ctx = context('/ar/all/phones', adaIn, prefixedRoute);
+    const res = await withPageCaching(ctx, catalog.next(ctx), { renders: '/all/phones' });
+    expect(res.headers.get('x-page-cache')).toBe('miss, personal');
+    expect(await res.text()).toContain('<span class="account-name">Ada</span>');
+    expect(catalog.seen).toEqual([null, null]);
+
+    // Another path under the same pattern, never rendered as shared: rendered for the shopper.
+    const own = page({ personalPage: true });
+    const profile = context('/ar/user/profile', adaIn, prefixedRoute);
+    const mine = await withPageCaching(profile, own.next(profile), { renders: '/user/profile' });
+    expect(await mine.text()).toContain('<main>for Ada Prefixed</main>');
+    expect(own.seen).toEqual(['Ada Prefixed']);
+  });
 });

@@ -22,33 +22,49 @@ const mayUseMemory = (ctx: APIContext) =>
  * each render (the page set a cache policy and did not say it is personal beyond the shell).
  */
 const sharedRoutes = new Set<string>();
+/**
+ * The same for pages rendered from another path (`/ar/all/phones` renders `/all/phones`), by that
+ * path: such a request carries the route pattern its prefixed URL matched, not the rendered page's,
+ * so only what a render of this very path showed can say it is shared.
+ */
+const sharedPaths = new Set<string>();
+const SHARED_PATHS_MAX = 10_000;
+
+/** `renders`: the path (and query) this request renders when it is not its own (a language prefix), else null. */
+type Rendering = { renders: string | null };
+const renderedPath = (renders: string) => renders.split('?')[0]!;
+
+/** Whether this request's page is known to be shared catalog HTML. */
+const isShared = (ctx: APIContext, { renders }: Rendering) =>
+  renders ? sharedPaths.has(renderedPath(renders)) : sharedRoutes.has(ctx.routePattern);
 
 /** True when a signed-in shopper may get the shared copy with their parts filled in (decision 0024). */
-const mayPersonalise = (ctx: APIContext, rewritten: boolean) =>
-  !rewritten &&
+const mayPersonalise = (ctx: APIContext, rendering: Rendering) =>
   getEnv().SHARED_CATALOG_HTML !== 'off' &&
   ctx.request.method === 'GET' &&
   Boolean(ctx.locals.user) &&
   !ctx.locals.flash &&
-  sharedRoutes.has(ctx.routePattern);
+  isShared(ctx, rendering);
 
-/** Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching decision. */
 /**
- * `rewritten`: the page is rendered from another path (`/ar/user/profile` renders `/user/profile`).
- * `ctx.routePattern` is then the pattern the prefixed URL matched, not the rendered page's, so it says
- * nothing about whether the page is shared: such requests neither learn nor use the shared routes (a
- * signed-in shopper's prefixed page is rendered for them; guests still get the page cache by URL).
+ * Answers from memory (or 304) when a fresh guest copy exists; otherwise renders and applies the caching
+ * decision. `renders`: the path a prefixed request renders (`/ar/cart` renders `/cart`); whether it is
+ * shared is then learnt by that path, not by the route pattern (see sharedPaths).
  */
-export async function withPageCaching(ctx: APIContext, next: () => Promise<Response>, { rewritten = false } = {}): Promise<Response> {
+export async function withPageCaching(
+  ctx: APIContext,
+  next: () => Promise<Response>,
+  rendering: Rendering = { renders: null },
+): Promise<Response> {
   // A browser that closed the cookie notice without JavaScript gets the copy without it.
   const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
-  if (mayPersonalise(ctx, rewritten)) {
-    const shared = await sharedCopy(ctx, key, next);
+  if (mayPersonalise(ctx, rendering)) {
+    const shared = await sharedCopy(ctx, key, next, rendering);
     if (shared) return personalResponse(ctx, shared);
   }
-  if (!rewritten && mayUseMemory(ctx) && ctx.request.method === 'GET' && sharedRoutes.has(ctx.routePattern)) {
+  if (mayUseMemory(ctx) && ctx.request.method === 'GET' && isShared(ctx, rendering)) {
     // A guest on a page known to be shared: the kept copy, or the one render of it under way.
-    const copy = await sharedCopy(ctx, key, next);
+    const copy = await sharedCopy(ctx, key, next, rendering);
     // Rendered for this guest but not kept (an error status, a failed part): their answer as it was made.
     if (copy && !copy.kept) return new Response(copy.body, { status: copy.status, headers: copy.headers });
     if (copy) {
@@ -67,7 +83,7 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
     }
   }
   const response = await next();
-  if (!rewritten) learnRoute(ctx, response);
+  learnRoute(ctx, response, rendering);
   const decision = decideCaching({
     method: ctx.request.method,
     policy: ctx.locals.cachePolicy,
@@ -96,11 +112,19 @@ export async function withPageCaching(ctx: APIContext, next: () => Promise<Respo
   return encodedResponse(ctx, pageCache.get(key) ?? { body, status: response.status }, headers);
 }
 
-/** Remembers a route whose page is shared catalog HTML (a 200 with a cache policy, not personal beyond the shell). */
-function learnRoute(ctx: APIContext, response: Response) {
+/** Remembers a route (or a prefixed request's path) whose page is shared catalog HTML (a 200 with a cache policy, not personal beyond the shell). */
+function learnRoute(ctx: APIContext, response: Response, { renders }: Rendering) {
+  if (ctx.locals.personalPage) {
+    if (renders) sharedPaths.delete(renderedPath(renders));
+    else sharedRoutes.delete(ctx.routePattern);
+    return;
+  }
   if (response.status !== 200 || !ctx.locals.cachePolicy || !ctx.routePattern) return;
-  if (ctx.locals.personalPage) sharedRoutes.delete(ctx.routePattern);
-  else sharedRoutes.add(ctx.routePattern);
+  if (!renders) sharedRoutes.add(ctx.routePattern);
+  else {
+    if (sharedPaths.size >= SHARED_PATHS_MAX) sharedPaths.clear();
+    sharedPaths.add(renderedPath(renders));
+  }
 }
 
 /**
@@ -108,7 +132,7 @@ function learnRoute(ctx: APIContext, response: Response) {
  * aside for the render and put back after) and kept like any guest page. Null when the page turns out
  * not to be shareable (an error, a failed part, a cookie): the caller then renders it for the shopper.
  */
-async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<SharedCopy | null> {
+async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Response>, how: Rendering): Promise<SharedCopy | null> {
   const hit = pageCache.get(key);
   if (hit) return { ...hit, from: 'hit', entry: hit, kept: true };
   // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's
@@ -119,7 +143,7 @@ async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Resp
   let done: (page: SharedPage | null) => void = () => {};
   if (!pending) rendering.set(key, new Promise<SharedPage | null>((resolve) => (done = resolve)));
   try {
-    const page = await renderShared(ctx, key, next);
+    const page = await renderShared(ctx, key, next, how);
     const entry = page?.kept ? (pageCache.get(key) ?? page) : null;
     done(entry);
     return page && { ...page, from: 'miss', entry: entry ?? page };
@@ -146,7 +170,12 @@ const rendering = new Map<string, Promise<SharedPage | null>>();
  * one that is not (an error status, a failed part, a cookie) is still this request's answer, not kept.
  * Null only when the page says it is personal beyond the shell: the caller renders it for the shopper.
  */
-async function renderShared(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<(SharedPage & { kept: boolean }) | null> {
+async function renderShared(
+  ctx: APIContext,
+  key: string,
+  next: () => Promise<Response>,
+  rendering: Rendering,
+): Promise<(SharedPage & { kept: boolean }) | null> {
   const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
   let response: Response;
   let body: string;
@@ -159,7 +188,7 @@ async function renderShared(ctx: APIContext, key: string, next: () => Promise<Re
   } finally {
     Object.assign(ctx.locals, identity);
   }
-  learnRoute(ctx, response);
+  learnRoute(ctx, response, rendering);
   if (ctx.locals.personalPage) {
     // Not seen before this render: render it again, for this shopper (the route is no longer shared).
     ctx.locals.cachePolicy = undefined;

@@ -102,3 +102,59 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('personal parts of shared pages in Arabic, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a shopper on /ar pages gets the shared Arabic copy with their own name, badge and Arabic links', async ({
+    browser,
+    context,
+    page,
+    known,
+  }) => {
+    const { same, categorySlug } = await productsForLists(page.request, 1);
+    const plainId = ((await (await page.request.get(`/api/v1/product/${known.plain.slug}`)).json()).data as { id: number }).id;
+    const ada = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    await ada.addCookies(await context.cookies());
+    const adaPage = await ada.newPage();
+    await signIn(adaPage, uniqueEmail('shell-ar'), 'Amira Arabic');
+    const added = await adaPage.request.post('/api/v1/cart/action', {
+      data: { product_id: plainId, quantity: 3 },
+      headers: { accept: 'application/json' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const urls = [`/ar${productUrl(same[0]!)}`, `/ar/all/${categorySlug}`];
+    const sources: string[] = [];
+    for (let round = 0; round < 2; round++)
+      for (const url of urls)
+        for (const [who, p] of [
+          ['Amira', adaPage],
+          ['guest', page],
+        ] as const) {
+          const response = await p.goto(url);
+          expect(response!.status(), `${who} ${url}`).toBe(200);
+          await expect(p.locator('html')).toHaveAttribute('lang', 'ar');
+          const header = p.locator('header').first();
+          if (who === 'guest') {
+            await expect(header.locator('.account-name')).toHaveCount(0);
+            continue;
+          }
+          sources.push(response!.headers()['x-page-cache'] ?? 'rendered');
+          await expect(header.locator('.account-name'), url).toHaveText('Amira');
+          await expect(header.locator('[data-cart-count]')).toHaveText('3');
+          // The filled-in account menu and cart link keep the page's language.
+          const hrefs = await header.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+          expect(
+            hrefs.filter((h) => /^\/(user|cart)\b/.test(h)),
+            url,
+          ).toEqual([]);
+          expect(hrefs.some((h) => h.startsWith('/ar/user/'))).toBe(true);
+        }
+    expect(
+      sources.some((s) => s.includes('personal')),
+      sources.join(' | '),
+    ).toBe(true);
+    await ada.close();
+  });
+});
