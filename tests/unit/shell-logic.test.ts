@@ -65,6 +65,17 @@ describe('layout CSP hashes', () => {
     expect(csp).toContain(`style-src 'self' ${sha(themeCss(site))}`);
     expect(csp.split(sha(BOOT_SCRIPT)).length).toBe(2);
   });
+  it('gives the same page header the new theme hash when the colours change', () => {
+    const page = "default-src 'self'; script-src 'self'; style-src 'self'";
+    const green = new Headers({ 'content-security-policy': page });
+    addLayoutHashes(green, site);
+    const red = { ...site, primary_color: '#aa0000' };
+    const after = new Headers({ 'content-security-policy': page });
+    addLayoutHashes(after, red);
+    expect(green.get('content-security-policy')).toContain(sha(themeCss(site)));
+    expect(after.get('content-security-policy')).toContain(sha(themeCss(red)));
+    expect(after.get('content-security-policy')).not.toContain(sha(themeCss(site)));
+  });
   it('leaves the strict API policy alone', () => {
     const headers = new Headers({ 'content-security-policy': "default-src 'none'" });
     addLayoutHashes(headers, site);

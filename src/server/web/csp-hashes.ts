@@ -20,7 +20,19 @@ const BOOT_HASH = sha(BOOT_SCRIPT);
 export function addLayoutHashes(headers: Headers, site: SiteSetting): void {
   const csp = headers.get('content-security-policy');
   if (!csp || !csp.includes('script-src')) return;
-  const add = (policy: string, directive: string, hash: string) =>
-    policy.includes(hash) ? policy : policy.replace(new RegExp(`(${directive} [^;]*)`), `$1 ${hash}`);
-  headers.set('content-security-policy', add(add(csp, 'script-src', BOOT_HASH), 'style-src', sha(themeCss(site))));
+  const css = themeCss(site);
+  const key = `${csp}\n${css}`;
+  let done = withHashes.get(key);
+  if (done === undefined) {
+    done = add(add(csp, 'script-src', BOOT_HASH), 'style-src', sha(css));
+    // Few pages and one theme make few distinct headers; a full table starts over.
+    if (withHashes.size >= 500) withHashes.clear();
+    withHashes.set(key, done);
+  }
+  headers.set('content-security-policy', done);
 }
+
+/** Each page's header with the hashes added, by the header and theme it was made from (every request of a page asks again). */
+const withHashes = new Map<string, string>();
+const add = (policy: string, directive: string, hash: string) =>
+  policy.includes(hash) ? policy : policy.replace(new RegExp(`(${directive} [^;]*)`), `$1 ${hash}`);
