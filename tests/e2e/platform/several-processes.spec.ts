@@ -82,6 +82,9 @@ test('both start together on an empty database; the demo shop is loaded once', a
   }
 });
 
+/** How many other processes' change notices a server has heard (its /readyz). */
+const heard = async (server: Server) => (await (await fetch(`${server.origin}/readyz`)).json()).caches.received as number;
+
 test('a session opened on one process is signed in on the other, and so is its cart', async () => {
   const shopper = client('198.51.100.10');
   const email = `two-processes-${Date.now()}@example.com`;
@@ -104,8 +107,12 @@ test('a session opened on one process is signed in on the other, and so is its c
   expect(cart.data.cartCount).toBe(1);
   expect(cart.data.cartProducts[0]).toMatchObject({ product_id: productId, quantity: 1 });
 
-  // Signed out on B: the session is gone on A too.
+  // Signed out on B: the session is gone on A too — A remembered it (decision 0024), and forgets it as
+  // soon as it hears B's notice, not 5 s later.
+  expect((await shopper.call(a, '/api/v1/user/profile')).status).toBe(200);
+  const before = await heard(a);
   expect((await shopper.call(b, '/api/v1/user/logout', {})).status).toBe(200);
+  await expect.poll(() => heard(a), { timeout: 30_000 }).toBeGreaterThan(before);
   expect((await shopper.call(a, '/api/v1/user/profile')).status).toBe(401);
 
   // Signed in again on B, the cart is there on A.
@@ -144,7 +151,6 @@ test('a product changed through one process is what the other serves once it has
   // Which product the test route changes (the first active one), read from B before the change.
   const probe = await guest.call(a, '/test-only/content', { kind: 'product', html: '<p>probe</p>' });
   const { url } = (await probe.json()) as { url: string };
-  const heard = async (server: Server) => (await (await fetch(`${server.origin}/readyz`)).json()).caches.received as number;
 
   // B renders the page and keeps it in its guest page cache.
   await expect.poll(async () => (await fetch(`${b.origin}${url}`)).headers.get('x-page-cache')).toBe('hit');
@@ -169,7 +175,6 @@ test('a signed-in shopper’s copy of a shared page shows a product change at on
   expect(signup.status, await signup.clone().text()).toBe(200);
   const probe = await shopper.call(a, '/test-only/content', { kind: 'product', html: '<p>probe</p>' });
   const { url } = (await probe.json()) as { url: string };
-  const heard = async (server: Server) => (await (await fetch(`${server.origin}/readyz`)).json()).caches.received as number;
 
   // B serves the shopper the shared copy (kept after the first visits) with their name in it.
   await expect.poll(async () => (await shopper.call(b, url)).headers.get('x-page-cache')).toBe('hit, personal');
