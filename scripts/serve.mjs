@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { answerBadRequest, isClientGone, rawRequestProblem } from './request-guard.mjs';
 import { log, withRequestId } from '../src/server/core/logger.mjs';
+import { frontDoorAnswer, frontDoorKey } from '../src/server/web/front-door.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // `npm start -- --setup`: a shop that is not installed yet starts the install wizard (src/server/install).
@@ -137,9 +138,17 @@ function answer(req, res) {
   }
   const problem = rawRequestProblem(req);
   if (problem) return answerBadRequest(req, res, problem);
+  // A guest's page the app has just answered from its page cache, asked again the same way (front-door.mjs).
+  const key = frontDoorKey(req.method, req.url, req.headers);
+  const known = key && frontDoorAnswer(key);
+  if (known) {
+    res.writeHead(known.status, known.headers);
+    return res.end(req.method === 'HEAD' ? undefined : known.bytes);
+  }
+  const locals = key ? { frontDoorKey: key } : undefined;
   compress(req, res, () => {
     keepWriteCallbacks(res);
-    serveFile(req, res, () => handler(req, res));
+    serveFile(req, res, () => handler(req, res, undefined, locals));
   });
 }
 

@@ -30,6 +30,10 @@ declare namespace App {
     personalPage?: boolean;
     /** A part of the page could not be loaded (server/web/deferred.ts): the page is never cached like that. */
     degraded?: boolean;
+    /** The request's front-door key (src/server/web/front-door.mjs), given by scripts/serve.mjs when it may have one. */
+    frontDoorKey?: string;
+    /** A guest was answered from a kept copy: its bytes, and whether the copy is still kept (for the front door). */
+    keptAnswer?: { bytes: Buffer; alive: () => boolean };
     /** The pay page's gateway script: its origins are allowed in that page's CSP only (server/web/gateway-csp.ts). */
     gatewaySources?: import('@/server/payments/signature').BrowserSources;
   }

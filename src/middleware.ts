@@ -11,6 +11,7 @@ import { setFlash, takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
+import { rememberForFrontDoor } from '@/server/web/front-answer';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
@@ -75,6 +76,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);
   applySecurityHeaders(response.headers);
+  rememberForFrontDoor(ctx, response);
   return response;
 }
 

@@ -61,6 +61,12 @@ export class PageCache {
     }
   }
 
+  /** Whether `page` is still this key's fresh entry (without counting as a use). */
+  isCurrent(key: string, page: object): boolean {
+    const hit = this.entries.get(key);
+    return hit === page && this.now() - hit.storedAt < this.ttlMs;
+  }
+
   clear(): void {
     this.entries.clear();
     this.bytes = 0;

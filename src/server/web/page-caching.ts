@@ -71,7 +71,7 @@ export async function withPageCaching(
       const headers = new Headers(copy.headers);
       headers.set('x-page-cache', copy.from);
       if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
-      return encodedResponse(ctx, copy.entry as SharedPage, headers);
+      return encodedResponse(ctx, copy.entry as SharedPage, headers, copy.from === 'hit' ? key : null);
     }
   } else if (mayUseMemory(ctx)) {
     const hit = pageCache.get(key);
@@ -79,7 +79,7 @@ export async function withPageCaching(
       const headers = new Headers(hit.headers);
       headers.set('x-page-cache', 'hit');
       if (matchesIfNoneMatch(ctx.request.headers.get('if-none-match'), headers.get('etag') ?? '')) return notModified(headers);
-      return encodedResponse(ctx, hit, headers);
+      return encodedResponse(ctx, hit, headers, key);
     }
   }
   const response = await next();
@@ -238,8 +238,11 @@ const asBody = (bytes: Buffer) => bytes as unknown as BodyInit;
 /** Each kept page's bytes per encoding, compressed once (the first request asking for an encoding waits for it). */
 const encodedPages = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
 
-/** A guest page's answer in the encoding the browser takes, compressed once per kept copy. */
-async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers): Promise<Response> {
+/**
+ * A guest page's answer in the encoding the browser takes, compressed once per kept copy. `hitKey`: the
+ * page-cache key when the answer is a kept copy served again — the front door may then repeat it.
+ */
+async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers, hitKey: string | null = null): Promise<Response> {
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
   let forPage = encodedPages.get(page);
   if (!forPage) encodedPages.set(page, (forPage = new Map()));
@@ -250,5 +253,6 @@ async function encodedResponse(ctx: APIContext, page: { body: string; status: nu
   }
   const encoded = await bytes;
   encodedHeaders(headers, encoding, encoded.length);
+  if (hitKey && page.status === 200) ctx.locals.keptAnswer = { bytes: encoded, alive: () => pageCache.isCurrent(hitKey, page) };
   return new Response(ctx.request.method === 'HEAD' ? null : asBody(encoded), { status: page.status, headers });
 }

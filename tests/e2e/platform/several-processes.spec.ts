@@ -153,7 +153,7 @@ test('a product changed through one process is what the other serves once it has
   const { url } = (await probe.json()) as { url: string };
 
   // B renders the page and keeps it in its guest page cache.
-  await expect.poll(async () => (await fetch(`${b.origin}${url}`)).headers.get('x-page-cache')).toBe('hit');
+  await expect.poll(async () => (await fetch(`${b.origin}${url}`)).headers.get('x-page-cache')).toMatch(/^hit/);
   expect(await (await fetch(`${b.origin}${url}`)).text()).not.toContain(marker);
 
   const before = await heard(b);
@@ -161,7 +161,7 @@ test('a product changed through one process is what the other serves once it has
   expect(changed.status).toBe(200);
   await expect.poll(() => heard(b), { timeout: 30_000 }).toBeGreaterThan(before);
   const page = await fetch(`${b.origin}${url}`);
-  expect(page.headers.get('x-page-cache')).not.toBe('hit');
+  expect(page.headers.get('x-page-cache')).not.toMatch(/^hit/);
   expect(await page.text()).toContain(marker);
 
   await guest.call(a, '/test-only/content', { kind: 'restore' });

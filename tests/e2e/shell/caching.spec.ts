@@ -17,7 +17,25 @@ test('a static guest page has a strong ETag and answers If-None-Match with 304',
 
   const same = await request.get('/site-map');
   expect(same.headers()['etag']).toBe(etag);
-  expect(same.headers()['x-page-cache']).toBe('hit');
+  expect(same.headers()['x-page-cache']).toMatch(/^hit/);
+});
+
+test('the front door repeats a cached guest answer asked again the same way, and never one with a cookie', async ({ request }) => {
+  // The app answers from its page cache first; the same request again is answered before the app.
+  await expect.poll(async () => (await request.get('/site-map')).headers()['x-page-cache'], { timeout: 30_000 }).toBe('hit, front door');
+  const front = await request.get('/site-map');
+  const app = await request.get('/site-map', { headers: { cookie: 'unrelated=1' } });
+  expect(app.headers()['x-page-cache']).toBe('hit');
+  expect(front.headers()['etag']).toBe(app.headers()['etag']);
+  expect(await front.text()).toBe(await app.text());
+  for (const name of ['content-security-policy', 'cache-control', 'vary', 'content-type', 'x-frame-options'])
+    expect(front.headers()[name], name).toBe(app.headers()[name]);
+  const head = await request.head('/site-map');
+  expect(head.headers()['x-page-cache']).toBe('hit, front door');
+  expect(await head.body()).toHaveLength(0);
+  // Another header the app reads is another request: Save-Data gets its own copy.
+  const light = await request.get('/site-map', { headers: { 'save-data': 'on' } });
+  expect(light.headers()['etag']).not.toBe(front.headers()['etag']);
 });
 
 test('Save-Data gets its own copy without the payment image', async ({ request }) => {
