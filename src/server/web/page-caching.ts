@@ -210,7 +210,7 @@ const asBody = (bytes: Buffer) => bytes as unknown as BodyInit;
 const encodedPages = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
 
 /** A guest page's answer in the encoding the browser takes, compressed once per kept copy. */
-async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers): Promise<Response> {
+export async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers): Promise<Response> {
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
   let forPage = encodedPages.get(page);
   if (!forPage) encodedPages.set(page, (forPage = new Map()));
