@@ -8,9 +8,11 @@ import { seedDemoIfEmpty } from '@/server/demo';
 import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
 import { createSession } from '@/server/auth/sessions';
 import { announceChange } from '@/server/core/invalidation';
-import { apiCache } from '@/server/web/api-caching';
+import { apiCache, forgetSharedRoutes } from '@/server/web/api-caching';
 import { listApiRoutes, request } from './http';
 import { makeUser } from './account-fixtures';
+import { makeProduct, shopBasics } from './cart-fixtures';
+import { returnStock, takeStock } from '@/server/orders/stock';
 
 /**
  * Public catalog API answers kept in memory (decision 0025), through the real middleware and endpoints:
@@ -36,6 +38,9 @@ const signedIn = () => ({ authorization: `Bearer ${ada.token}` });
 
 describe(`public catalog answers kept in memory (${TEST_DB})`, () => {
   it('are not kept when built for a signed-in caller before the route is known; a guest’s answer is, and serves them after', async () => {
+    // Test files share a process: another may have taught the route already.
+    forgetSharedRoutes();
+    apiCache.clear();
     const first = await get('/api/v1/brands', signedIn());
     expect(first.status).toBe(200);
     expect(first.headers.get('x-api-cache')).toBe('miss, not kept');
@@ -96,6 +101,21 @@ describe(`public catalog answers kept in memory (${TEST_DB})`, () => {
     const after = await get(product);
     expect(after.headers.get('x-api-cache')).toBe('miss');
     expect((await after.json()).data.title).toBe('Renamed while cached');
+  });
+
+  it('forget the stock at once when this process takes or gives back stock (an order, a cancellation)', async () => {
+    const b = await shopBasics();
+    const made = await makeProduct({ storeId: b.storeA.id, categoryId: b.categoryId, stock: 7 });
+    const path = `/api/v1/product/${made.id}`;
+    expect((await (await get(path)).json()).data.stock).toBe(7);
+    expect((await get(path)).headers.get('x-api-cache')).toBe('hit');
+    const take = [{ productId: made.id, inventoryId: null, quantity: 2, title: 'a test product' }];
+    await getDb().transaction((tx) => takeStock(tx, take));
+    const ordered = await get(path);
+    expect(ordered.headers.get('x-api-cache')).toBe('miss');
+    expect((await ordered.json()).data.stock).toBe(5);
+    await getDb().transaction((tx) => returnStock(tx, take));
+    expect((await (await get(path)).json()).data.stock).toBe(7);
   });
 
   it('answer HEAD from memory without a body, and a matching If-None-Match with 304', async () => {

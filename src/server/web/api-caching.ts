@@ -3,6 +3,7 @@ import { etagOf, matchesIfNoneMatch, notModified } from '@/server/web/cache';
 import { PageCache, type CachedPage } from '@/server/web/page-cache';
 import { encodedResponse } from '@/server/web/page-caching';
 import { registerCache } from '@/server/core/memo';
+import { onStockChange } from '@/server/core/stock-changes';
 import { API_VARY, apiKey, mayKeepAnswer } from '@/server/web/api-cache';
 
 /**
@@ -14,9 +15,14 @@ import { API_VARY, apiKey, mayKeepAnswer } from '@/server/web/api-cache';
  */
 export const apiCache = new PageCache({ maxEntries: 500 });
 registerCache(apiCache);
+// A shopper who just ordered (or cancelled) reads the stock again at once (core/stock-changes.ts).
+onStockChange(() => apiCache.clear());
 
 /** Routes (Astro's pattern) whose GET answer said it is shared: learnt from the first answer of each. */
 const sharedRoutes = new Set<string>();
+
+/** Forgets which routes are shared (tests: a file that needs a route not yet seen). */
+export const forgetSharedRoutes = () => sharedRoutes.clear();
 
 /** Builds of kept answers under way, by key: a burst of misses waits for the first one's. */
 const building = new Map<string, Promise<CachedPage | null>>();
