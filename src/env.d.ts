@@ -28,6 +28,8 @@ declare namespace App {
      * signed-in shopper then gets it rendered for them rather than the shared copy (decision 0024).
      */
     personalPage?: boolean;
+    /** Set by an API endpoint whose GET answer carries nothing per person (`route(…, { shared: true })`): it may be kept and shared. */
+    sharedAnswer?: boolean;
     /** A part of the page could not be loaded (server/web/deferred.ts): the page is never cached like that. */
     degraded?: boolean;
     /** The request's front-door key (src/server/web/front-door.mjs), given by scripts/serve.mjs when it may have one. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
+import { stockChanged } from '@/server/core/stock-changes';
 
 export interface StockTake {
   productId: number;
@@ -47,6 +48,7 @@ export function lockOrder(takes: StockTake[]): {
  */
 export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
   const { plain, variants, variantProducts } = lockOrder(takes);
+  stockChanged();
   for (const t of [...plain, ...variants]) {
     const taken = await queryRows<{ left: number }>(
       tx,
@@ -73,6 +75,7 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
  */
 export async function returnStock(tx: Tx, takes: StockTake[]): Promise<void> {
   const { plain, variants, variantProducts } = lockOrder(takes);
+  stockChanged();
   for (const t of plain) await tx.execute(sql`update products set stock = stock + ${t.quantity} where id = ${t.productId}`);
   for (const t of variants) await tx.execute(sql`update inventories set quantity = quantity + ${t.quantity} where id = ${t.inventoryId}`);
   for (const p of variantProducts) await tx.execute(sql`update products set stock = stock + ${p.quantity} where id = ${p.productId}`);

@@ -242,7 +242,12 @@ const encodedPages = new WeakMap<object, Map<Encoding, Promise<Buffer>>>();
  * A guest page's answer in the encoding the browser takes, compressed once per kept copy. `hitKey`: the
  * page-cache key when the answer is a kept copy served again — the front door may then repeat it.
  */
-async function encodedResponse(ctx: APIContext, page: { body: string; status: number }, headers: Headers, hitKey: string | null = null): Promise<Response> {
+export async function encodedResponse(
+  ctx: APIContext,
+  page: { body: string; status: number },
+  headers: Headers,
+  hitKey: string | null = null,
+): Promise<Response> {
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
   let forPage = encodedPages.get(page);
   if (!forPage) encodedPages.set(page, (forPage = new Map()));

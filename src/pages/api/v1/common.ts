@@ -3,6 +3,9 @@ import { route } from '@/server/web/route';
 import { ok } from '@/server/web/envelope';
 import { getCommonData } from '@/server/settings/common';
 
-export const ALL = route({
-  GET: async ({ locals }) => ok(await getCommonData(locals.lang), { headers: cacheHeader('settings') }),
-});
+export const ALL = route(
+  {
+    GET: async ({ locals }) => ok(await getCommonData(locals.lang), { headers: cacheHeader('settings') }),
+  },
+  { shared: true },
+);

@@ -4,6 +4,9 @@ import { getHome } from '@/server/catalog/home';
 import { cacheHeader } from '@/server/web/cache';
 
 /** Everything the home page shows: slider, banners, collections, featured categories and brands, flash sale, products. */
-export const ALL = route({
-  GET: async () => ok(await getHome(), { headers: cacheHeader('catalog') }),
-});
+export const ALL = route(
+  {
+    GET: async () => ok(await getHome(), { headers: cacheHeader('catalog') }),
+  },
+  { shared: true },
+);

@@ -5,6 +5,9 @@ import { suggest } from '@/server/search/suggestions';
 import { parseSuggestText } from '@/server/search/query';
 
 /** `suggestions?q=`: `data {product, suggested, category, sub_category}` for the search popup. */
-export const ALL = route({
-  GET: async ({ url }) => ok(await suggest(parseSuggestText(url.searchParams)), { headers: cacheHeader('suggestions') }),
-});
+export const ALL = route(
+  {
+    GET: async ({ url }) => ok(await suggest(parseSuggestText(url.searchParams)), { headers: cacheHeader('suggestions') }),
+  },
+  { shared: true },
+);
