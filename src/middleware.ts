@@ -11,6 +11,7 @@ import { setFlash, takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
+import { compressedOnce } from '@/server/web/compress-once';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
@@ -68,9 +69,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
   // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
   const caching = { rewritten: Boolean(prefixed) };
-  const response = page
-    ? await withLinkLanguage(page, () => withPageCaching(ctx, render, caching))
-    : await withPageCaching(ctx, render, caching);
+  // A page sent in one piece (the cart) is read inside the language too: its body is drawn as it is read.
+  const answer = async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching));
+  const response = page ? await withLinkLanguage(page, answer) : await answer();
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);
