@@ -17,6 +17,29 @@ const interactionDirective = {
 };
 
 /**
+ * React's production build on the server. React picks its development or production files from
+ * `process.env.NODE_ENV` when it is first loaded, and the server (`npm start`, scripts/serve.mjs) does not
+ * set it (NODE_ENV=production would also demand PUBLIC_URL, src/server/core/env.ts): every island was
+ * rendered by development React, which records a stack trace per element (the cart page spent ~11 % of
+ * its time in `jsx`). So the built server bundles React with the variable fixed; `astro dev` keeps its own.
+ * @type {import('astro').AstroIntegration}
+ */
+const productionReact = {
+  name: 'voltmart:production-react',
+  hooks: {
+    'astro:config:setup': ({ command, updateConfig }) => {
+      if (command !== 'build') return;
+      updateConfig({
+        vite: {
+          ssr: { noExternal: ['react', 'react-dom', '@nanostores/react'] },
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        },
+      });
+    },
+  },
+};
+
+/**
  * The end-to-end build (`npm run build:e2e`, VOLTMART_TEST_BUILD=1) goes to dist-e2e/ with the
  * `/test-only/*` routes; the production build (`npm run build`, `npm start`) has none of them and no
  * `__VOLTMART_TEST_ROUTES__` (src/server/test-routes.ts). The routes' files live outside src/pages.
@@ -50,7 +73,7 @@ export default defineConfig({
   outDir: testBuild ? './dist-e2e' : './dist',
   // The app alone: scripts/serve.mjs is the server, and serves the built files itself.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), interactionDirective, testOnlyRoutes(testBuild)],
+  integrations: [react(), interactionDirective, productionReact, testOnlyRoutes(testBuild)],
   // Sessions live in our database (src/server/users), not in Astro's filesystem store: several processes share them.
   session: false,
   security: {

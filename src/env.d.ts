@@ -38,5 +38,9 @@ declare namespace App {
     keptAnswer?: { bytes: Buffer; alive: () => boolean };
     /** The pay page's gateway script: its origins are allowed in that page's CSP only (server/web/gateway-csp.ts). */
     gatewaySources?: import('@/server/payments/signature').BrowserSources;
+    /** The request's own cart count when the page has already read its cart (the cart page): the header's badge uses it instead of asking again. */
+    cartCount?: number;
+    /** Set by a page rendered per visitor whose HTML is sent compressed in one piece (server/web/compress-once.ts). */
+    compressOnce?: boolean;
   }
 }

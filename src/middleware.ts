@@ -13,6 +13,7 @@ import { refuseForeignHost } from '@/server/web/host';
 import { withPageCaching } from '@/server/web/page-caching';
 import { rememberForFrontDoor } from '@/server/web/front-answer';
 import { withApiCaching } from '@/server/web/api-caching';
+import { compressedOnce } from '@/server/web/compress-once';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
@@ -70,12 +71,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
   // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
   const caching = { renders: prefixed };
-  // Public catalog API answers are kept like guest pages (server/web/api-caching.ts, decision 0025).
-  const response = page
-    ? await withLinkLanguage(page, () => withPageCaching(ctx, render, caching))
-    : isApi(ctx)
-      ? await withApiCaching(ctx, render)
-      : await withPageCaching(ctx, render, caching);
+  // Public catalog API answers are kept like guest pages (server/web/api-caching.ts, decision 0025);
+  // a page sent in one piece (the cart) is read inside the language too: its body is drawn as it is read.
+  const answer = async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching));
+  const response = page ? await withLinkLanguage(page, answer) : isApi(ctx) ? await withApiCaching(ctx, render) : await answer();
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);

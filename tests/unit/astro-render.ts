@@ -11,6 +11,9 @@ import { getT } from '@/i18n';
 export interface AstroRenderer {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   load(path: string): Promise<any>;
+  /** A whole module as the rendered components see it (their own copy: e.g. to give it the test's database). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module(path: string): Promise<any>;
   container: AstroContainer;
   close(): Promise<void>;
 }
@@ -24,6 +27,7 @@ export async function startAstroRenderer(): Promise<AstroRenderer> {
   const container = await AstroContainer.create();
   return {
     load: async (path) => (await vite.ssrLoadModule(path)).default,
+    module: (path) => vite.ssrLoadModule(path),
     container,
     close: () => vite.close(),
   };

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/server/db/client';
-import { toCards, type ProductCard } from '@/server/catalog/product-card';
+import { queryRows, type Tx } from '@/server/db/client';
+import { preparedRows } from '@/server/db/prepared';
+import { cardsOf, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
 import type { CartOwner } from '@/server/cart/owner';
 import type { CartLineData } from '@/lib/cart-view';
-import { shippingByRule, shipToOf, type LineShipping } from '@/server/cart/shipping';
+import { lineShippingOf, type LineShipping, type ShippingRule, type ShipTo } from '@/server/cart/shipping';
 
 /**
  * A cart line as the server builds it: the shape islands read (src/lib/cart-view.ts CartLineData, the
@@ -36,8 +37,16 @@ export interface CartView {
   can_checkout: boolean;
 }
 
+/** One row per line (one row with `id` null for a cart without lines), each carrying the cart and its address. */
 interface Row {
-  id: number;
+  cart_id: number;
+  shipping_type: number;
+  to_id: number | null;
+  to_country: string | null;
+  to_state: string | null;
+  to_country_name: string | null;
+  to_state_name: string | null;
+  id: number | null;
   product_id: number;
   inventory_id: number | null;
   quantity: number;
@@ -67,7 +76,11 @@ interface Row {
   avail_title: string | null;
   avail_buy: number | null;
   avail_free: number | null;
+  flash: { price: number; ends_at: string } | null;
+  variant_prices: number[] | null;
+  rule: ShippingRule | null;
 }
+type LineRow = Row & { id: number };
 
 const EMPTY = (shippingType = 1): CartView => ({
   cartCount: 0,
@@ -92,52 +105,87 @@ export interface CartViewOptions {
 /** `cart/by-user`: the owner's lines grouped by store, each priced by the one price rule, with per-store and overall totals. */
 export async function cartOf(owner: CartOwner | null, now = new Date(), opts: CartViewOptions = {}): Promise<CartView> {
   if (!owner) return EMPTY();
-  const db = opts.db ?? getDb();
-  const [cart] = await queryRows<{ id: number; address_id: number | null; shipping_type: number }>(
-    db,
-    sql`select id, address_id, shipping_type from carts where ${owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`}`,
-  );
-  if (!cart) return EMPTY();
-  cart.address_id = opts.addressId ?? cart.address_id;
-  cart.shipping_type = opts.shippingType ?? cart.shipping_type;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select l.id, l.product_id, l.inventory_id, l.quantity, l.selected,
+  const at = now.toISOString();
+  // One round trip for the whole page (the cart page is rendered per request): the cart, its address
+  // (the one chosen with update-shipping, else the user's default shipping address), and per line the
+  // product, store, variant, deals, running flash price, variant prices and shipping rule with its places.
+  const query = sql`with c as (
+          select id, address_id, shipping_type from carts
+          where ${owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`}
+        )
+        select c.id as cart_id, c.shipping_type,
+          a.id as to_id, a.country as to_country, a.state as to_state, a.country_name as to_country_name, a.state_name as to_state_name,
+          l.id, l.product_id, l.inventory_id, l.quantity, l.selected,
           s.id as store_id, s.name as store_name, s.slug as store_slug, s.logo as store_logo,
           p.slug, p.title, p.image, p.selling, p.offered, p.rating, p.review_count, p.stock as product_stock, p.max_per_order, p.shipping_rule_id,
           i.price as inv_price, i.quantity as inv_quantity,
           (select string_agg(v.title, ' / ' order by v.attribute_id) from inventory_attributes ia join attribute_values v on v.id = ia.attribute_value_id where ia.inventory_id = l.inventory_id) as variant,
           d.id as deal_id, d.title as deal_title, d.buy as deal_buy, d.free as deal_free,
-          ad.id as avail_id, ad.title as avail_title, ad.buy as avail_buy, ad.free as avail_free
-        from cart_lines l
-        join products p on p.id = l.product_id
-        join stores s on s.id = p.store_id
+          ad.id as avail_id, ad.title as avail_title, ad.buy as avail_buy, ad.free as avail_free,
+          (select json_build_object('price', fp.price, 'ends_at', f.ends_at) from flash_sale_products fp
+            join flash_sales f on f.id = fp.flash_sale_id
+            where fp.product_id = p.id and f.status = 1 and f.starts_at <= ${at}::timestamptz and f.ends_at > ${at}::timestamptz
+            order by fp.price asc limit 1) as flash,
+          (select array_agg(vi.price order by vi.id) from inventories vi
+            where vi.product_id = p.id and exists (select 1 from inventory_attributes va where va.inventory_id = vi.id)) as variant_prices,
+          (select json_build_object('allow_others', r.allow_others, 'default_price', r.default_price, 'day_needed', r.day_needed,
+              'places', coalesce((select json_agg(json_build_object('country_code', sp.country_code, 'state_code', sp.state_code,
+                'price', sp.price, 'day_needed', sp.day_needed)) from shipping_places sp where sp.shipping_rule_id = r.id), '[]'::json))
+            from shipping_rules r where r.id = p.shipping_rule_id) as rule
+        from c
+        left join lateral (
+          select a.id, a.country, a.state, coalesce(co.name, a.country) as country_name, coalesce(st.name, a.state) as state_name
+          from addresses a
+          left join countries co on co.code = a.country
+          left join states st on st.country_code = a.country and st.code = a.state
+          where ${owner.userId !== undefined ? sql`a.user_id = ${owner.userId}` : sql`false`} and a.kind = 'shipping'
+            and (coalesce(${opts.addressId ?? null}::int, c.address_id) is null or a.id = coalesce(${opts.addressId ?? null}::int, c.address_id))
+          order by a.is_default desc, a.id asc limit 1
+        ) a on true
+        left join (
+          cart_lines l
+          join products p on p.id = l.product_id
+          join stores s on s.id = p.store_id
+        ) on l.cart_id = c.id
         left join inventories i on i.id = l.inventory_id
         left join bundle_deals d on d.id = l.bundle_deal_id and d.status = 1
         left join bundle_deals ad on ad.id = p.bundle_deal_id and ad.status = 1
-        where l.cart_id = ${cart.id}
-        order by s.name, s.id, l.id`,
-  );
-  const cardRows = rows.map((r) => ({
-    id: r.product_id,
-    slug: r.slug,
-    title: r.title,
-    image: r.image,
-    selling: r.selling,
-    offered: r.offered,
-    rating: r.rating,
-    reviewCount: r.review_count,
-    stock: r.product_stock,
-  }));
-  const [cards, to] = await Promise.all([toCards(db, cardRows, new Set(), now), shipToOf(db, owner.userId, cart.address_id)]);
-  const shipping = await shippingByRule(
-    db,
-    rows.map((r) => r.shipping_rule_id).filter((x): x is number => x !== null),
-    to,
-    cart.shipping_type,
+        order by s.name, s.id, l.id`;
+  // Planned once on the embedded database (server/db/prepared.ts); a transaction (checkout) reads inside it.
+  const rows = opts.db ? await queryRows<Row>(opts.db, query) : await preparedRows<Row>(query);
+  const head = rows[0];
+  if (!head) return EMPTY();
+  const shippingType = opts.shippingType ?? head.shipping_type;
+  const to: ShipTo | null =
+    head.to_id === null
+      ? null
+      : {
+          id: head.to_id,
+          country: head.to_country!,
+          state: head.to_state!,
+          countryName: head.to_country_name!,
+          stateName: head.to_state_name!,
+        };
+  const lineRows = rows.filter((r): r is LineRow => r.id !== null);
+  const cards = cardsOf(
+    lineRows.map((r) => ({
+      id: r.product_id,
+      slug: r.slug,
+      title: r.title,
+      image: r.image,
+      selling: r.selling,
+      offered: r.offered,
+      rating: r.rating,
+      reviewCount: r.review_count,
+      stock: r.product_stock,
+      flash: r.flash,
+      variantPrices: r.variant_prices,
+    })),
+    new Set(),
+    now,
   );
 
-  const lines = rows.map((r, i): CartLineView => {
+  const lines = lineRows.map((r, i): CartLineView => {
     // The card already carries the running flash price and its end (one lookup for both).
     const card = cards[i]!;
     const hasVariantPrice = r.variant !== null;
@@ -170,12 +218,12 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
       bundle_deal: bundle,
       available_bundle_deal: deal(r.avail_id, r.avail_title, r.avail_buy, r.avail_free),
       free_units: freeUnits(r.quantity, bundle),
-      shipping: shipping(r.shipping_rule_id),
+      shipping: lineShippingOf(r.rule, to, shippingType),
     };
   });
   const stores: CartStoreView[] = [];
   for (const [i, line] of lines.entries()) {
-    const r = rows[i]!;
+    const r = lineRows[i]!;
     let store = stores.find((s) => s.id === line.store_id);
     if (!store)
       stores.push(
@@ -200,7 +248,7 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
     cartProducts: lines,
     stores,
     totals: sumTotals(stores.map((s) => s.totals)),
-    shipping_type: cart.shipping_type,
+    shipping_type: shippingType,
     address: to ? { id: to.id, country: to.country, state: to.state, country_name: to.countryName, state_name: to.stateName } : null,
     can_checkout: checked.length > 0 && checked.every((l) => l.shipping.ok),
   };

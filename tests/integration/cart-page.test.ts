@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestDatabase } from '../setup/db';
+import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
+import { getDatabase, getDb } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { seedDemoIfEmpty } from '@/server/demo';
+import { parseWith } from '@/server/core/validation';
+import { CartActionSchema } from '@/lib/schemas/cart';
+import { addToCart } from '@/server/cart/add';
+import type { CartOwner } from '@/server/cart/owner';
+import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
+
+/**
+ * The cart page itself (src/pages/cart.astro with its layout and island, rendered as the server does),
+ * after the work of decision 0024 "The cart page": its data is one query (planned once on PGlite), the
+ * header's badge takes the page's count, the island's words are kept per language. Each shopper still
+ * sees only their own lines, totals, stock bounds and shipping message, and a change to a quantity, a
+ * stock or a price shows on the very next render.
+ */
+useTestDatabase();
+
+let renderer: AstroRenderer;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let CartPage: any;
+let basics: Awaited<ReturnType<typeof shopBasics>>;
+
+beforeAll(async () => {
+  await seedDemoIfEmpty(getDb());
+  basics = await shopBasics();
+  renderer = await startAstroRenderer();
+  // The page's modules are loaded by Vite, apart from the test's: give them this test's database.
+  (await renderer.module('/src/server/db/client.ts')).setDatabase(getDatabase());
+  const react = (await renderer.module('@astrojs/react/server.js')).default;
+  renderer.container.addServerRenderer({ name: '@astrojs/react', renderer: react });
+  CartPage = await renderer.load('/src/pages/cart.astro');
+}, 120_000);
+afterAll(() => renderer?.close());
+
+const action = (body: Record<string, unknown>) => parseWith(CartActionSchema, body);
+const product = (spec: Partial<Parameters<typeof makeProduct>[0]> = {}) =>
+  makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, ...spec });
+const titleOf = async (id: number) => (await getDb().select({ title: products.title }).from(products).where(eq(products.id, id)))[0]!.title;
+
+/** The cart page as this shopper gets it. */
+async function cartPage(who: { user?: { id: number; name: string; email: string }; guestToken?: string }) {
+  const locals = localsWith({ user: who.user ?? null, guestToken: who.guestToken ?? null, sessionHash: who.user ? 'h' : null });
+  const html: string = await renderer.container.renderToString(CartPage, { locals, request: new Request('http://shop.test/cart') });
+  return { html, locals };
+}
+
+/** The figure the summary shows as the total, and the badge's count. */
+const totalOf = (html: string) => /data-cart-total[^>]*>([^<]+)</.exec(html)?.[1];
+const badgeOf = (html: string) => /<!--personal:cart-->([\s\S]*?)<!--\/personal:cart-->/.exec(html)?.[1] ?? '';
+
+describe('the cart page', () => {
+  it('shows each shopper only their own lines, totals, badge, stock bounds and shipping message, and a change at once', async () => {
+    const userId = await makeUser();
+    const ada = { id: userId, name: 'Cart Tester', email: 'c@example.com' };
+    const guest = guestToken();
+    const rule = await makeRule([{ country: 'US', price: 500 }]);
+    await makeAddress(userId, 'CA', 'ON');
+    const mine = await product({ selling: 1250, stock: 7, maxPerOrder: 100, shippingRuleId: rule });
+    const theirs = await product({ selling: 4000, stock: 30 });
+    const owners: Record<string, CartOwner> = { ada: { userId }, guest: { guestToken: guest } };
+    await addToCart(owners.ada!, action({ product_id: mine.id, quantity: 2 }));
+    await addToCart(owners.guest!, action({ product_id: theirs.id, quantity: 3 }));
+
+    // Twice each, alternating: whatever is kept between requests never mixes them up.
+    for (let round = 0; round < 2; round++) {
+      const own = await cartPage({ user: ada });
+      expect(own.html).toContain(await titleOf(mine.id));
+      expect(own.html).not.toContain(await titleOf(theirs.id));
+      expect(totalOf(own.html)).toBe('$25');
+      expect(badgeOf(own.html)).toContain('>2<');
+      expect(own.html).toMatch(new RegExp(`id="cart-qty-\\d+"[^>]*max="7"|max="7"[^>]*id="cart-qty-\\d+"`));
+      // The rule reaches the US only; the shopper's address is in Canada.
+      expect(own.html).toContain('This product can not be shipped to');
+      const other = await cartPage({ guestToken: guest });
+      expect(other.html).toContain(await titleOf(theirs.id));
+      expect(other.html).not.toContain(await titleOf(mine.id));
+      expect(totalOf(other.html)).toBe('$120');
+      expect(badgeOf(other.html)).toContain('>3<');
+      expect(other.html).not.toContain('This product can not be shipped to');
+    }
+
+    // A quantity, a stock and a price changed: the next render shows each.
+    await addToCart(owners.ada!, action({ product_id: mine.id, quantity: 4, set: 1 }));
+    await getDb().update(products).set({ stock: 5, selling: 1500 }).where(eq(products.id, mine.id));
+    const after = await cartPage({ user: ada });
+    expect(totalOf(after.html)).toBe('$60');
+    expect(badgeOf(after.html)).toContain('>4<');
+    expect(after.html).toMatch(/max="5"/);
+    expect(after.html).not.toMatch(/max="7"/);
+    expect(after.locals.cartCount).toBe(4);
+    expect(after.locals.compressOnce).toBe(true);
+  });
+
+  it('shows an empty cart to a visitor without one, and the badge without a count', async () => {
+    const { html } = await cartPage({ guestToken: guestToken() });
+    expect(html).toContain('cart-empty');
+    expect(badgeOf(html)).not.toMatch(/>\d+</);
+  });
+});
