@@ -2,7 +2,9 @@
 // `@astrojs/node` sends responses uncompressed (DESIGN.md), so the app compresses here.
 import http from 'node:http';
 import compression from 'compression';
-import sirv from 'sirv';
+import send from 'send';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -22,19 +24,43 @@ const entry = new URL(`../${buildDir}/server/entry.mjs`, import.meta.url);
 const { handler } = await import(entry.href);
 
 /**
- * The built files (`dist/client`: scripts, styles, images) from a table made once at start, so a page
- * request costs no file-system look-up; whatever is not a file goes to the app. (The adapter's own
- * standalone server looks on disk first for every request, pages too: two `stat`s each.)
+ * The built files (`dist/client`: scripts, styles, images), listed once at start, so that a page request
+ * costs no file-system look-up: only a listed path goes to `send` (as the adapter's standalone server
+ * did), everything else straight to the app. (The standalone server tried every request as a file
+ * first: a synchronous `lstat` and `send`'s `stat` before each page.)
  */
-const serveFile = sirv(fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url)), {
-  dev: false,
-  etag: true,
-  extensions: [],
-  setHeaders(res, pathname) {
-    // Astro's hashed bundles never change under their name.
-    if (pathname.startsWith('/_astro/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-  },
-});
+const clientDir = fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url));
+const builtFiles = new Set(
+  fs
+    .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map(
+      (entry) =>
+        '/' +
+        path
+          .relative(clientDir, path.join(entry.parentPath ?? entry.path, entry.name))
+          .split(path.sep)
+          .join('/'),
+    ),
+);
+
+/** Sends a built file when the path names one; otherwise calls `next`. */
+function serveFile(req, res, next) {
+  const target = req.url ?? '/';
+  const query = target.indexOf('?');
+  let pathname = query >= 0 ? target.slice(0, query) : target;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    return next();
+  }
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !builtFiles.has(pathname)) return next();
+  const stream = send(req, pathname, { root: clientDir, dotfiles: 'allow' });
+  // Astro's hashed bundles never change under their name.
+  if (pathname.startsWith('/_astro/')) stream.on('headers', (r) => r.setHeader('cache-control', 'public, max-age=31536000, immutable'));
+  stream.on('error', () => next());
+  stream.pipe(res);
+}
 
 const compress = compression({
   threshold: 1024,
