@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/server/db/client';
+import { preparedRows } from '@/server/db/prepared';
 
 /** What a signed-in shopper's copy of a shared catalog page needs: the cart badge, hearts, compare marks, collected vouchers. */
 export interface ShellFacts {
@@ -18,8 +18,8 @@ const ids = (list: string | null) => new Set((list ?? '').split(',').filter(Bool
  */
 export async function shellFactsOf(userId: number, voucherIds: readonly number[] = []): Promise<ShellFacts> {
   const vouchers = voucherIds.filter((id) => Number.isSafeInteger(id));
-  const [row] = await queryRows<{ n: number | string | null; w: string | null; c: string | null; v: string | null }>(
-    getDb(),
+  // Planned once on the embedded database (db/prepared.ts): it runs on every signed-in catalog page.
+  const [row] = await preparedRows<{ n: number | string | null; w: string | null; c: string | null; v: string | null }>(
     sql`select
       (select coalesce(sum(l.quantity), 0) from cart_lines l join carts ca on ca.id = l.cart_id where ca.user_id = ${userId}) as n,
       (select string_agg(product_id::text, ',') from wishlists where user_id = ${userId}) as w,
