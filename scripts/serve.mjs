@@ -1,4 +1,4 @@
-// Serves the built shop: Astro's standalone handler behind brotli/gzip compression.
+// Serves the built shop: Astro's app (the node adapter in middleware mode) and the built files, behind brotli/gzip compression.
 // `@astrojs/node` sends responses uncompressed (DESIGN.md), so the app compresses here.
 import http from 'node:http';
 import compression from 'compression';
