@@ -3,6 +3,7 @@ import { etagOf, matchesIfNoneMatch, notModified } from '@/server/web/cache';
 import { PageCache, type CachedPage } from '@/server/web/page-cache';
 import { encodedResponse } from '@/server/web/page-caching';
 import { registerCache } from '@/server/core/memo';
+import { asNobody, oneBuildAtATime } from '@/server/web/one-build';
 import { onStockChange } from '@/server/core/stock-changes';
 import { API_VARY, apiKey, mayKeepAnswer } from '@/server/web/api-cache';
 
@@ -45,28 +46,15 @@ const isAnonymous = (ctx: APIContext) => !ctx.locals.user && !ctx.locals.guestTo
 
 /** The kept answer of a shared route: from the build under way, else built now as nobody in particular. */
 async function buildOnce(ctx: APIContext, key: string, next: () => Promise<Response>): Promise<Response> {
-  const pending = building.get(key);
-  const waited = pending && (await pending);
-  if (waited) return fromMemory(ctx, waited, 'hit');
-  let done: (kept: CachedPage | null) => void = () => {};
-  if (!pending) building.set(key, new Promise<CachedPage | null>((resolve) => (done = resolve)));
-  try {
-    const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
-    Object.assign(ctx.locals, { user: null, guestToken: null, sessionHash: null });
-    let built: Built;
-    try {
-      built = await build(ctx, key, next, true);
-    } finally {
-      Object.assign(ctx.locals, identity);
-    }
-    done(built.kept);
-    return built.kept ? fromMemory(ctx, built.kept, 'miss') : built.response;
-  } catch (err) {
-    done(null);
-    throw err;
-  } finally {
-    if (!pending) building.delete(key);
-  }
+  return oneBuildAtATime(
+    building,
+    key,
+    (waited) => fromMemory(ctx, waited, 'hit'),
+    async () => {
+      const built = await asNobody(ctx.locals, () => build(ctx, key, next, true));
+      return { result: await (built.kept ? fromMemory(ctx, built.kept, 'miss') : built.response), kept: built.kept };
+    },
+  );
 }
 
 type Built = { response: Response; kept: CachedPage | null };

@@ -8,6 +8,7 @@ import { encode, encodedHeaders, pickEncoding, type Encoding } from '@/server/we
 import { shellFactsOf } from '@/server/lists/shell';
 import { cartUrl } from '@/lib/urls';
 import { getEnv } from '@/server/core/env';
+import { asNobody, oneBuildAtATime } from '@/server/web/one-build';
 
 /** This process's memory of guest pages (see page-cache.ts); emptied with the memos when a change is announced. */
 export const pageCache = new PageCache();
@@ -137,22 +138,16 @@ async function sharedCopy(ctx: APIContext, key: string, next: () => Promise<Resp
   if (hit) return { ...hit, from: 'hit', entry: hit, kept: true };
   // One render per page at a time: a burst of requests for a page nobody kept waits for the first one's
   // (and renders its own when that one could not be kept).
-  const pending = rendering.get(key);
-  const waited = pending && (await pending);
-  if (waited) return { ...waited, from: 'hit', entry: waited, kept: true };
-  let done: (page: SharedPage | null) => void = () => {};
-  if (!pending) rendering.set(key, new Promise<SharedPage | null>((resolve) => (done = resolve)));
-  try {
-    const page = await renderShared(ctx, key, next, how);
-    const entry = page?.kept ? (pageCache.get(key) ?? page) : null;
-    done(entry);
-    return page && { ...page, from: 'miss', entry: entry ?? page };
-  } catch (err) {
-    done(null);
-    throw err;
-  } finally {
-    if (!pending) rendering.delete(key);
-  }
+  return oneBuildAtATime<SharedPage, SharedCopy | null>(
+    rendering,
+    key,
+    (waited) => ({ ...waited, from: 'hit', entry: waited, kept: true }),
+    async () => {
+      const page = await renderShared(ctx, key, next, how);
+      const entry = page?.kept ? (pageCache.get(key) ?? page) : null;
+      return { result: page && { ...page, from: 'miss', entry: entry ?? page }, kept: entry };
+    },
+  );
 }
 
 interface SharedPage {
@@ -176,18 +171,11 @@ async function renderShared(
   next: () => Promise<Response>,
   rendering: Rendering,
 ): Promise<(SharedPage & { kept: boolean }) | null> {
-  const identity = { user: ctx.locals.user, guestToken: ctx.locals.guestToken, sessionHash: ctx.locals.sessionHash };
-  let response: Response;
-  let body: string;
-  let setsCookie: boolean;
-  Object.assign(ctx.locals, { user: null, guestToken: null, sessionHash: null });
-  try {
-    response = await next();
-    body = await response.text();
-    setsCookie = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
-  } finally {
-    Object.assign(ctx.locals, identity);
-  }
+  const { response, body, setsCookie } = await asNobody(ctx.locals, async () => {
+    const response = await next();
+    const body = await response.text();
+    return { response, body, setsCookie: response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0 };
+  });
   learnRoute(ctx, response, rendering);
   if (ctx.locals.personalPage) {
     // Not seen before this render: render it again, for this shopper (the route is no longer shared).
