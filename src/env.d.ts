@@ -42,5 +42,7 @@ declare namespace App {
     cartCount?: number;
     /** Set by a page rendered per visitor whose HTML is sent compressed in one piece (server/web/compress-once.ts). */
     compressOnce?: boolean;
+    /** The stamp of the cart the cart page was drawn from (server/cart/stamp.ts): the page is kept under it (server/web/kept-cart-pages.ts). */
+    cartStamp?: string;
   }
 }

@@ -14,6 +14,7 @@ import { withPageCaching } from '@/server/web/page-caching';
 import { rememberForFrontDoor } from '@/server/web/front-answer';
 import { withApiCaching } from '@/server/web/api-caching';
 import { compressedOnce } from '@/server/web/compress-once';
+import { withKeptCartPage } from '@/server/web/kept-cart-pages';
 import { regionalRedirect } from '@/server/web/regional';
 import { addLayoutHashes } from '@/server/web/csp-hashes';
 import { addAnalyticsSources } from '@/server/web/analytics-csp';
@@ -73,7 +74,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   const caching = { renders: prefixed };
   // Public catalog API answers are kept like guest pages (server/web/api-caching.ts, decision 0025);
   // a page sent in one piece (the cart) is read inside the language too: its body is drawn as it is read.
-  const answer = async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching));
+  // The cart page is kept per shopper while their cart is unchanged (server/web/kept-cart-pages.ts).
+  const answer = () => withKeptCartPage(ctx, prefixed, async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching)));
   const response = page ? await withLinkLanguage(page, answer) : isApi(ctx) ? await withApiCaching(ctx, render) : await answer();
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);

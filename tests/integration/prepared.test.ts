@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { preparedRows } from '@/server/db/prepared';
+import { getDb, queryRows } from '@/server/db/client';
 
 /** server/db/prepared.ts: the same rows as an ordinary query, on both databases, whatever the parameters. */
 useTestDatabase();
@@ -24,5 +25,23 @@ describe('preparedRows', () => {
   it('reads dates and times as text, as the ordinary path does', async () => {
     const [row] = await echo('x', 1, true);
     expect(typeof row!.ts).toBe('string');
+  });
+});
+
+describe('dates and times through drizzle (server/db/pglite-parsers.ts)', () => {
+  const read = sql`select '2026-01-02T03:04:05Z'::timestamptz as ts, '2026-01-02'::date as d, interval '1 day' as i,
+    7::int as n, '{"at": "x"}'::json as j`;
+  type Row = { ts: unknown; d: unknown; i: unknown; n: unknown; j: unknown };
+  const expectText = (row: Row) => {
+    expect(typeof row.ts).toBe('string');
+    expect(row.d).toBe('2026-01-02');
+    expect(typeof row.i).toBe('string');
+    expect(row.n).toBe(7);
+    expect(row.j).toEqual({ at: 'x' });
+  };
+
+  it('stay text, and numbers and JSON are parsed, outside and inside a transaction', async () => {
+    expectText((await queryRows<Row>(getDb(), read))[0]!);
+    await getDb().transaction(async (tx) => expectText((await queryRows<Row>(tx, read))[0]!));
   });
 });

@@ -7,6 +7,7 @@ import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type
 import type { CartOwner } from '@/server/cart/owner';
 import type { CartLineData } from '@/lib/cart-view';
 import { lineShippingOf, type LineShipping, type ShippingRule, type ShipTo } from '@/server/cart/shipping';
+import { NO_CART, ownerCart, shipTo, stampOf } from '@/server/cart/stamp';
 
 /**
  * A cart line as the server builds it: the shape islands read (src/lib/cart-view.ts CartLineData, the
@@ -51,6 +52,7 @@ interface Row {
   inventory_id: number | null;
   quantity: number;
   selected: number;
+  line_deal_id: number | null;
   store_id: number;
   store_name: string;
   store_slug: string;
@@ -104,18 +106,24 @@ export interface CartViewOptions {
 
 /** `cart/by-user`: the owner's lines grouped by store, each priced by the one price rule, with per-store and overall totals. */
 export async function cartOf(owner: CartOwner | null, now = new Date(), opts: CartViewOptions = {}): Promise<CartView> {
-  if (!owner) return EMPTY();
+  return (await stampedCartOf(owner, now, opts)).view;
+}
+
+/** cartOf, with the stamp of the rows it was drawn from (cart/stamp.ts: what keeps the cart page per shopper). */
+export async function stampedCartOf(
+  owner: CartOwner | null,
+  now = new Date(),
+  opts: CartViewOptions = {},
+): Promise<{ view: CartView; stamp: string }> {
+  if (!owner) return { view: EMPTY(), stamp: NO_CART };
   const at = now.toISOString();
   // One round trip for the whole page (the cart page is rendered per request): the cart, its address
   // (the one chosen with update-shipping, else the user's default shipping address), and per line the
   // product, store, variant, deals, running flash price, variant prices and shipping rule with its places.
-  const query = sql`with c as (
-          select id, address_id, shipping_type from carts
-          where ${owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`}
-        )
+  const query = sql`${ownerCart(owner)}
         select c.id as cart_id, c.shipping_type,
           a.id as to_id, a.country as to_country, a.state as to_state, a.country_name as to_country_name, a.state_name as to_state_name,
-          l.id, l.product_id, l.inventory_id, l.quantity, l.selected,
+          l.id, l.product_id, l.inventory_id, l.quantity, l.selected, l.bundle_deal_id as line_deal_id,
           s.id as store_id, s.name as store_name, s.slug as store_slug, s.logo as store_logo,
           p.slug, p.title, p.image, p.selling, p.offered, p.rating, p.review_count, p.stock as product_stock, p.max_per_order, p.shipping_rule_id,
           i.price as inv_price, i.quantity as inv_quantity,
@@ -133,15 +141,7 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
                 'price', sp.price, 'day_needed', sp.day_needed)) from shipping_places sp where sp.shipping_rule_id = r.id), '[]'::json))
             from shipping_rules r where r.id = p.shipping_rule_id) as rule
         from c
-        left join lateral (
-          select a.id, a.country, a.state, coalesce(co.name, a.country) as country_name, coalesce(st.name, a.state) as state_name
-          from addresses a
-          left join countries co on co.code = a.country
-          left join states st on st.country_code = a.country and st.code = a.state
-          where ${owner.userId !== undefined ? sql`a.user_id = ${owner.userId}` : sql`false`} and a.kind = 'shipping'
-            and (coalesce(${opts.addressId ?? null}::int, c.address_id) is null or a.id = coalesce(${opts.addressId ?? null}::int, c.address_id))
-          order by a.is_default desc, a.id asc limit 1
-        ) a on true
+        ${shipTo(owner, opts.addressId ?? null)}
         left join (
           cart_lines l
           join products p on p.id = l.product_id
@@ -153,8 +153,9 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
         order by s.name, s.id, l.id`;
   // Planned once on the embedded database (server/db/prepared.ts); a transaction (checkout) reads inside it.
   const rows = opts.db ? await queryRows<Row>(opts.db, query) : await preparedRows<Row>(query);
+  const stamp = stampOf(rows);
   const head = rows[0];
-  if (!head) return EMPTY();
+  if (!head) return { view: EMPTY(), stamp };
   const shippingType = opts.shippingType ?? head.shipping_type;
   const to: ShipTo | null =
     head.to_id === null
@@ -243,7 +244,7 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
     );
   }
   const checked = lines.filter((l) => l.selected === CHECKED);
-  return {
+  const view: CartView = {
     cartCount: cartCountOf(lines),
     cartProducts: lines,
     stores,
@@ -252,4 +253,5 @@ export async function cartOf(owner: CartOwner | null, now = new Date(), opts: Ca
     address: to ? { id: to.id, country: to.country, state: to.state, country_name: to.countryName, state_name: to.stateName } : null,
     can_checkout: checked.length > 0 && checked.every((l) => l.shipping.ok),
   };
+  return { view, stamp };
 }

@@ -62,6 +62,11 @@ export const EnvSchema = z.object({
    * guest copy with their name, cart count and hearts filled in (decision 0024). For measuring; default on.
    */
   SHARED_CATALOG_HTML: z.enum(['on', 'off', '']).optional(),
+  /**
+   * `off`: the cart page is drawn afresh on every request instead of being kept per shopper and checked
+   * against the cart's stamp (web/kept-cart-pages.ts, decision 0024). For measuring; default on.
+   */
+  KEEP_CART_PAGES: z.enum(['on', 'off', '']).optional(),
   /** Log one JSON line per answered request (scripts/serve.mjs); answers of 500 and above are always logged. */
   LOG_REQUESTS: flag,
   /** pino level: fatal, error, warn, info (default), debug, trace or silent (src/server/core/logger.mjs). */

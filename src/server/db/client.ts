@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from '@/server/db/schema';
 import { lockDataDir } from '@/server/db/lock';
+import { AS_TEXT_PARSERS, withoutParserMerge } from '@/server/db/pglite-parsers';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -93,9 +94,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
     const extensions = { pg_trgm };
+    // Dates and times as text, as drizzle reads them, set once (db/pglite-parsers.ts).
     const client = memory
-      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir })
-      : await PGlite.create(path.join(dataDir, 'pg'), { extensions });
+      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir, parsers: AS_TEXT_PARSERS })
+      : await PGlite.create(path.join(dataDir, 'pg'), { extensions, parsers: AS_TEXT_PARSERS });
+    withoutParserMerge(client as unknown as Parameters<typeof withoutParserMerge>[0]);
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,

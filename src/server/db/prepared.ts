@@ -7,14 +7,11 @@ interface PgliteClient {
   query<T>(
     text: string,
     params?: unknown[],
-    options?: { rowMode?: 'object'; parsers?: Record<number, (v: string) => unknown> },
+    options?: { rowMode?: 'object' },
   ): Promise<{ rows: T[] }>;
   exec(text: string): Promise<unknown>;
 }
 
-// As drizzle's PGlite driver reads raw queries (drizzle-orm/pglite/session.js): dates and times stay text.
-const AS_TEXT = (value: string) => value;
-const PARSERS = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, AS_TEXT]));
 
 /** Per PGlite client (tests open several), its prepared statements' names by query text (a promise: two first requests prepare once). */
 const preparedBy = new WeakMap<object, Map<string, Promise<string>>>();
@@ -60,5 +57,6 @@ export async function preparedRows<T>(query: SQL): Promise<T[]> {
   }
   const name = await preparing;
   const run = args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`;
-  return (await client.query<T>(run, [], { rowMode: 'object', parsers: PARSERS })).rows;
+  // Dates and times come back as text, as drizzle reads them: the client was created so (db/pglite-parsers.ts).
+  return (await client.query<T>(run, [], { rowMode: 'object' })).rows;
 }

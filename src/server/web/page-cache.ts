@@ -18,8 +18,9 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+/** `P`: what is kept per key (a guest page; a shopper's encoded cart page, web/kept-cart-pages.ts). */
+export class PageCache<P extends { body: { length: number }; storedAt: number } = CachedPage> {
+  private readonly entries = new Map<string, P>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -37,7 +38,7 @@ export class PageCache {
     return this.entries.size;
   }
 
-  get(key: string): CachedPage | undefined {
+  get(key: string): P | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (this.now() - hit.storedAt >= this.ttlMs) {
@@ -50,10 +51,10 @@ export class PageCache {
     return hit;
   }
 
-  set(key: string, page: Omit<CachedPage, 'storedAt'>): void {
+  set(key: string, page: Omit<P, 'storedAt'>): void {
     if (page.body.length > this.maxBytes / 4) return;
     this.delete(key);
-    this.entries.set(key, { ...page, storedAt: this.now() });
+    this.entries.set(key, { ...page, storedAt: this.now() } as P);
     this.bytes += page.body.length;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;

@@ -10,7 +10,8 @@ import { startServer, stop, type Server } from './server-process';
  * counted together; a product changed through one is what the other serves as soon as it has heard
  * the change (LISTEN/NOTIFY), although its guest page cache held the old page; and so is a signed-in
  * shopper's copy of that shared page (decision 0024), while a stock change nobody announces shows within
- * the page cache's 10 s on both.
+ * the page cache's 10 s on both; and a cart page kept per shopper by one process is drawn afresh there on the very
+ * next request after a change made through the other.
  */
 const BASE = Number(process.env.E2E_PORT ?? 4399);
 const PORTS = [BASE + 5, BASE + 8];
@@ -207,4 +208,27 @@ test('a signed-in shopper’s copy of a shared page shows a product change at on
     await db.end();
     await shopper.call(a, '/test-only/content', { kind: 'restore' });
   }
+});
+
+test('a cart page kept by one process shows a change made through the other on the very next request', async () => {
+  const guest = client('198.51.100.40');
+  const db = postgres(URL_, { max: 1, onnotice: () => {} });
+  const [row] = await db<{ id: number }[]>`select p.id from products p where p.status = 1 and p.stock > 5
+    and not exists (select 1 from inventories i where i.product_id = p.id) order by p.id desc limit 1`;
+  await db.end();
+  // The first add gives the guest their cart cookie; A then keeps their cart page (decision 0024, "Third round").
+  expect((await guest.call(a, '/api/v1/cart/action', { product_id: row!.id, quantity: 1 })).status).toBe(200);
+  const badge = (html: string) => /data-cart-count[^>]*>(\d*)</.exec(html)?.[1];
+  const first = await guest.call(a, '/cart');
+  expect(first.status).toBe(200);
+  expect(badge(await first.text())).toBe('1');
+  const again = await guest.call(a, '/cart');
+  expect(again.headers.get('x-page-cache')).toBe('hit, yours');
+  expect(badge(await again.text())).toBe('1');
+
+  // Changed through B: nothing is announced, and A draws the new cart on the very next request.
+  expect((await guest.call(b, '/api/v1/cart/action', { product_id: row!.id, quantity: 2 })).status).toBe(200);
+  const next = await guest.call(a, '/cart');
+  expect(next.headers.get('x-page-cache')).toBe('miss, yours');
+  expect(badge(await next.text())).toBe('3');
 });

@@ -1,0 +1,75 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { preparedRows } from '@/server/db/prepared';
+import type { CartOwner } from '@/server/cart/owner';
+
+/**
+ * The cart page is kept per shopper (web/kept-cart-pages.ts, decision 0024 "Third round"), and checked
+ * on every request against its *stamp*: everything of one owner that the page is drawn from — the cart
+ * (its id, shipping type), the address it ships to (chosen, else the default shipping address: id,
+ * country, state) and each line (id, product, variant, quantity, checked, deal taken). Whatever else
+ * the page shows (products, prices, stock, stores, deals, shipping rules, settings, words) belongs to
+ * the whole shop, and its changes empty the kept pages as they empty the catalog's copies.
+ * The stamp is read by a small query of its own (stampFor) and, for the page being drawn, from the very
+ * rows the page is drawn from (view.ts): one definition of it, stampOf, for both.
+ */
+export interface StampRow {
+  cart_id: number;
+  shipping_type: number;
+  to_id: number | null;
+  to_country: string | null;
+  to_state: string | null;
+  id: number | null;
+  product_id: number | null;
+  inventory_id: number | null;
+  quantity: number | null;
+  selected: number | null;
+  line_deal_id: number | null;
+}
+
+/** No cart at all (a guest token that never added anything, a cart merged away). */
+export const NO_CART = 'none';
+
+/** The stamp of an owner's rows (any order: lines are sorted by id). */
+export function stampOf(rows: readonly StampRow[]): string {
+  const head = rows[0];
+  if (!head) return NO_CART;
+  const lines = rows
+    .filter((r) => r.id !== null)
+    .sort((a, b) => a.id! - b.id!)
+    .map((r) => [r.id, r.product_id, r.inventory_id, r.quantity, r.selected, r.line_deal_id].join(','));
+  return [head.cart_id, head.shipping_type, head.to_id, head.to_country, head.to_state, ...lines].join('|');
+}
+
+/** `c`: the owner's cart row. */
+export const ownerCart = (owner: CartOwner): SQL =>
+  sql`with c as (
+          select id, address_id, shipping_type from carts
+          where ${owner.userId !== undefined ? sql`user_id = ${owner.userId}` : sql`guest_token = ${owner.guestToken}`}
+        )`;
+
+/** `a`: where the cart ships to — `addressId` when given, else the one the cart chose, else the user's default shipping address. */
+export const shipTo = (owner: CartOwner, addressId: number | null): SQL =>
+  sql`left join lateral (
+          select a.id, a.country, a.state, coalesce(co.name, a.country) as country_name, coalesce(st.name, a.state) as state_name
+          from addresses a
+          left join countries co on co.code = a.country
+          left join states st on st.country_code = a.country and st.code = a.state
+          where ${owner.userId !== undefined ? sql`a.user_id = ${owner.userId}` : sql`false`} and a.kind = 'shipping'
+            and (coalesce(${addressId}::int, c.address_id) is null or a.id = coalesce(${addressId}::int, c.address_id))
+          order by a.is_default desc, a.id asc limit 1
+        ) a on true`;
+
+/** The owner's stamp now: the cart page's rows without the catalog's side (planned once on PGlite). */
+export async function stampFor(owner: CartOwner): Promise<string> {
+  const rows = await preparedRows<StampRow>(sql`${ownerCart(owner)}
+        select c.id as cart_id, c.shipping_type, a.id as to_id, a.country as to_country, a.state as to_state,
+          l.id, l.product_id, l.inventory_id, l.quantity, l.selected, l.bundle_deal_id as line_deal_id
+        from c
+        ${shipTo(owner, null)}
+        left join (
+          cart_lines l
+          join products p on p.id = l.product_id
+          join stores s on s.id = p.store_id
+        ) on l.cart_id = c.id`);
+  return stampOf(rows);
+}
