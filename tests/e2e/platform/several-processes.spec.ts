@@ -221,9 +221,12 @@ test('a cart page kept by one process shows a change made through the other on t
   const badge = (html: string) => /data-cart-count[^>]*>(\d*)</.exec(html)?.[1];
   const first = await guest.call(a, '/cart');
   expect(first.status).toBe(200);
+  // A guest's cart page is theirs alone: no browser or proxy may store it.
+  expect(first.headers.get('cache-control')).toBe('private, no-store');
   expect(badge(await first.text())).toBe('1');
   const again = await guest.call(a, '/cart');
   expect(again.headers.get('x-page-cache')).toBe('hit, yours');
+  expect(again.headers.get('cache-control')).toBe('private, no-store');
   expect(badge(await again.text())).toBe('1');
 
   // Changed through B: nothing is announced, and A draws the new cart on the very next request.
