@@ -139,23 +139,53 @@ function load(url, opts = {}, duration = seconds) {
   });
 }
 
-async function throughput(origin, targets, dbLabel) {
+/** CPU seconds the process has used so far, all its threads (Linux /proc; null elsewhere). */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
+ * req/s and latency per URL, each beside the static file of the same run; and the server process's CPU
+ * time per answer (all its threads; PostgreSQL's own processes are not counted), a figure that a busy
+ * machine disturbs far less than req/s: "×static cpu" is the static file's CPU per answer over the
+ * page's, what the req/s ratio tends to when the server has the machine to itself.
+ */
+async function throughput(origin, targets, dbLabel, pid) {
   console.log(`\nThroughput on ${dbLabel}: ${connections} connections, ${seconds} s per URL, compressed responses; load ${loadAvg()}`);
-  console.log('url'.padEnd(52) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + '  ×static' + '  non-2xx');
+  console.log(
+    'url'.padEnd(52) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + '  ×static' + '  non-2xx' + '  cpu µs/req' + '  ×static cpu',
+  );
   // Warm-up: each URL briefly first, so that no figure pays for the JIT compiling the code it runs.
   for (const [, , , p, opts] of targets) await load(origin + p, opts, warmUpSeconds);
   let baseline = 0;
+  let baselineCpu = 0;
   for (const [, key, label, p, opts] of targets) {
+    const cpuBefore = cpuSecondsOf(pid);
     const res = await load(origin + p, opts);
-    if (key === 'static') baseline = res.requests.average;
+    const cpuAfter = cpuSecondsOf(pid);
+    const answered = res.requests.total || 1;
+    const cpu = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / answered;
+    if (key === 'static') {
+      baseline = res.requests.average;
+      baselineCpu = cpu ?? 0;
+    }
     const ratio = baseline ? (res.requests.average / baseline).toFixed(3) : '-';
+    const cpuRatio = cpu && baselineCpu ? (baselineCpu / cpu).toFixed(3) : '-';
     console.log(
       `${label} ${p}`.slice(0, 51).padEnd(52) +
         res.requests.average.toFixed(0).padStart(8) +
         String(res.latency.p50).padStart(8) +
         String(res.latency.p99).padStart(8) +
         ratio.padStart(9) +
-        `  ${res.non2xx}`,
+        `  ${res.non2xx}`.padEnd(9) +
+        (cpu === null ? '-' : cpu.toFixed(0)).padStart(13) +
+        cpuRatio.padStart(14),
     );
   }
   console.log(`(load average after: ${loadAvg()})`);
@@ -313,7 +343,7 @@ async function benchPages(dbLabel, env) {
       return;
     }
     const chosen = targets.filter(([section]) => section === 'static' || wants(section));
-    await throughput(server.origin, chosen, dbLabel);
+    await throughput(server.origin, chosen, dbLabel, server.child.pid);
     if (wants('weight') && !dbLabel.startsWith('Post')) await pageWeight(server.origin, targets);
   } finally {
     await stopServer(server);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getT } from '@/i18n';
-import { CART_END, CART_START, cartLinkHtml, personalise, templateOf } from '@/server/web/personal';
+import { CART_END, CART_START, cartLinkHtml, personalBytes, personalise, templateOf } from '@/server/web/personal';
 import { pickEncoding } from '@/server/web/encoding';
 import type { ShellFacts } from '@/server/lists/shell';
 import { localsWith, startAstroRenderer, type AstroRenderer } from './astro-render';
@@ -86,6 +86,25 @@ describe('personalise', () => {
     expect(second).toContain('<span class="account-name">Bob</span>');
     // The shared HTML is not changed by filling it.
     expect(personalise(template, { t, name: 'Bob', cartHref: '/cart', facts: facts({}) })).toBe(second);
+  });
+
+  it('as bytes (built from parts encoded once) is exactly the filled HTML in UTF-8, for each shopper in turn', async () => {
+    const shared = 'Prix réduit → ✓ 🔌 ' + (await page(null, { wishlist: [], compare: [], collected: [] })) + ' العربية';
+    const template = templateOf({}, shared);
+    const shoppers = [
+      { t, name: 'Zoë Ångström', cartHref: '/cart', facts: facts({ cartCount: 2, wishlist: new Set([5]), collected: new Set([9]) }) },
+      { t, name: 'Bob', cartHref: '/cart', facts: facts({}) },
+      { t, name: 'Zoë Ångström', cartHref: '/cart', facts: facts({ cartCount: 3, compare: new Set([5]) }) },
+    ];
+    for (const who of [...shoppers, ...shoppers]) {
+      const bytes = personalBytes(template, who);
+      expect(bytes.equals(Buffer.from(personalise(template, who)))).toBe(true);
+    }
+    const [zoe, bob] = [personalBytes(template, shoppers[0]!).toString(), personalBytes(template, shoppers[1]!).toString()];
+    expect(zoe).toContain('>Zoë</span>');
+    expect(zoe).toContain('>2</span>');
+    expect(bob).not.toContain('Zoë');
+    expect(bob).not.toContain('aria-pressed="true"');
   });
 
   it('escapes the name', async () => {

@@ -56,7 +56,7 @@ function start(): (typeof pool)[number] {
 }
 
 /** Compresses in the least busy worker; null when workers cannot be started here (the caller uses zlib). */
-export function compressInWorker(body: string, encoding: 'br' | 'gzip', options: object): Promise<Buffer> | null {
+export function compressInWorker(body: string | Buffer, encoding: 'br' | 'gzip', options: object): Promise<Buffer> | null {
   if (broken) return null;
   try {
     while (pool.length < size) pool.push(start());
@@ -68,6 +68,7 @@ export function compressInWorker(body: string, encoding: 'br' | 'gzip', options:
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     entry.jobs.set(id, { resolve, reject });
+    // Copied, not moved: should the worker fail, the caller compresses the same body with zlib.
     entry.worker.postMessage({ id, body, encoding, options });
   });
 }

@@ -39,17 +39,18 @@ export function pickEncoding(header: string | null): Encoding {
   return 'identity';
 }
 
-/** The body in that encoding (a copy for identity); in a worker when one runs (web/compress-worker.ts), else in zlib's thread pool. */
-export async function encode(body: string, encoding: Encoding, effort: Effort): Promise<Buffer> {
-  if (encoding === 'identity') return Buffer.from(body);
+/** The body in that encoding (as it is for identity); in a worker when one runs (web/compress-worker.ts), else in zlib's thread pool. */
+export async function encode(body: string | Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  if (encoding === 'identity') return asBytes(body);
   const options = encoding === 'br' ? SETTINGS[effort].brotli : SETTINGS[effort].gzip;
   const inWorker = compressInWorker(body, encoding, options);
   if (inWorker) return inWorker.catch(() => inThreadPool(body, encoding, options));
   return inThreadPool(body, encoding, options);
 }
 
-const inThreadPool = (body: string, encoding: 'br' | 'gzip', options: object) =>
-  encoding === 'br' ? brotli(Buffer.from(body), options) : gzip(Buffer.from(body), options);
+const inThreadPool = (body: string | Buffer, encoding: 'br' | 'gzip', options: object) =>
+  encoding === 'br' ? brotli(asBytes(body), options) : gzip(asBytes(body), options);
+const asBytes = (body: string | Buffer) => (typeof body === 'string' ? Buffer.from(body) : body);
 
 /** Sets the headers of an encoded body (the compression layer then leaves it alone). */
 export function encodedHeaders(headers: Headers, encoding: Encoding, length: number): void {

@@ -3,7 +3,7 @@ import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_
 import { PageCache, pageKey } from '@/server/web/page-cache';
 import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
 import { registerCache } from '@/server/core/memo';
-import { personalise, templateOf } from '@/server/web/personal';
+import { personalBytes, templateOf } from '@/server/web/personal';
 import { encode, encodedHeaders, pickEncoding, type Encoding } from '@/server/web/encoding';
 import { shellFactsOf } from '@/server/lists/shell';
 import { cartUrl } from '@/lib/urls';
@@ -209,7 +209,7 @@ async function personalResponse(ctx: APIContext, shared: SharedCopy) {
   const user = ctx.locals.user!;
   const template = templateOf(shared.entry, shared.body);
   const facts = await shellFactsOf(user.id, template.voucherIds);
-  const body = personalise(template, { t: ctx.locals.t, name: user.name, cartHref: cartUrl(), facts });
+  const body = personalBytes(template, { t: ctx.locals.t, name: user.name, cartHref: cartUrl(), facts });
   const headers = new Headers(shared.headers);
   headers.delete('etag');
   headers.set('cache-control', PRIVATE_NO_STORE);
