@@ -159,7 +159,14 @@ const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 async function throughput(origin, targets, dbLabel, pid) {
   console.log(`\nThroughput on ${dbLabel}: ${connections} connections, ${seconds} s per URL, compressed responses; load ${loadAvg()}`);
   console.log(
-    'url'.padEnd(52) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + '  ×static' + '  non-2xx' + '  cpu µs/req' + '  ×static cpu',
+    'url'.padEnd(52) +
+      'req/s'.padStart(8) +
+      'p50 ms'.padStart(8) +
+      'p99 ms'.padStart(8) +
+      '  ×static' +
+      '  non-2xx' +
+      '  cpu µs/req' +
+      '  ×static cpu',
   );
   // Warm-up: each URL briefly first, so that no figure pays for the JIT compiling the code it runs.
   for (const [, , , p, opts] of targets) await load(origin + p, opts, warmUpSeconds);

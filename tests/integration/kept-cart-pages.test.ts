@@ -129,18 +129,20 @@ function context(who: Who, opts: { path?: string; method?: string; flash?: boole
 /** A stand-in for the cart page's render: the owner's cart drawn from the database, sent as compress-once sends it. */
 function renderer() {
   let renders = 0;
-  const produce = (ctx: APIContext, opts: { status?: number; setCookie?: boolean; during?: () => void } = {}) => async () => {
-    renders++;
-    const owner: CartOwner = ctx.locals.user ? { userId: ctx.locals.user.id } : { guestToken: ctx.locals.guestToken! };
-    const { view, stamp } = await stampedCartOf(owner);
-    ctx.locals.cartStamp = stamp;
-    opts.during?.();
-    const html = `<p>${ctx.locals.user?.name ?? 'guest'}: ${view.cartProducts.map((l) => `${l.product.title}×${l.quantity}`).join(', ')}</p>`;
-    const body = Buffer.from(html);
-    const headers = new Headers({ 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': String(body.length) });
-    if (opts.setCookie) headers.append('set-cookie', 'x=1');
-    return new Response(body, { status: opts.status ?? 200, headers });
-  };
+  const produce =
+    (ctx: APIContext, opts: { status?: number; setCookie?: boolean; during?: () => void } = {}) =>
+    async () => {
+      renders++;
+      const owner: CartOwner = ctx.locals.user ? { userId: ctx.locals.user.id } : { guestToken: ctx.locals.guestToken! };
+      const { view, stamp } = await stampedCartOf(owner);
+      ctx.locals.cartStamp = stamp;
+      opts.during?.();
+      const html = `<p>${ctx.locals.user?.name ?? 'guest'}: ${view.cartProducts.map((l) => `${l.product.title}×${l.quantity}`).join(', ')}</p>`;
+      const body = Buffer.from(html);
+      const headers = new Headers({ 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': String(body.length) });
+      if (opts.setCookie) headers.append('set-cookie', 'x=1');
+      return new Response(body, { status: opts.status ?? 200, headers });
+    };
   return { produce, renders: () => renders };
 }
 

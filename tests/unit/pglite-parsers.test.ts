@@ -39,7 +39,11 @@ describe('withoutParserMerge', () => {
   });
 
   it('keeps as text exactly what drizzle keeps as text (dates, times, intervals, numeric and date arrays)', () => {
-    expect(Object.keys(AS_TEXT_PARSERS).map(Number).sort((a, b) => a - b)).toEqual([1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
+    expect(
+      Object.keys(AS_TEXT_PARSERS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
     expect(AS_TEXT_PARSERS[1184]!('2026-01-02 03:04:05+00')).toBe('2026-01-02 03:04:05+00');
   });
 });

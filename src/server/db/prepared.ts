@@ -4,14 +4,9 @@ import { getDatabase, getDb, queryRows } from '@/server/db/client';
 
 /** The part of a PGlite client used here. */
 interface PgliteClient {
-  query<T>(
-    text: string,
-    params?: unknown[],
-    options?: { rowMode?: 'object' },
-  ): Promise<{ rows: T[] }>;
+  query<T>(text: string, params?: unknown[], options?: { rowMode?: 'object' }): Promise<{ rows: T[] }>;
   exec(text: string): Promise<unknown>;
 }
-
 
 /** Per PGlite client (tests open several), its prepared statements' names by query text (a promise: two first requests prepare once). */
 const preparedBy = new WeakMap<object, Map<string, Promise<string>>>();

@@ -56,11 +56,7 @@ const ownerKey = (owner: CartOwner) => (owner.userId !== undefined ? `u${owner.u
  * Answers a cart page from what this shopper was last sent when their cart is unchanged; otherwise
  * `produce`s it and keeps it. `renders`: the path a prefixed request renders, else null.
  */
-export async function withKeptCartPage(
-  ctx: APIContext,
-  renders: string | null,
-  produce: () => Promise<Response>,
-): Promise<Response> {
+export async function withKeptCartPage(ctx: APIContext, renders: string | null, produce: () => Promise<Response>): Promise<Response> {
   const path = renders ?? ctx.url.pathname + ctx.url.search;
   const stampOf = Object.hasOwn(STAMPED, path) ? STAMPED[path] : undefined;
   const owner = ownerOf(ctx.locals);
@@ -68,7 +64,14 @@ export async function withKeptCartPage(
   if (!stampOf || !owner || (method !== 'GET' && method !== 'HEAD') || ctx.locals.flash || getEnv().KEEP_CART_PAGES === 'off')
     return produce();
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
-  const key = [ownerKey(owner), ctx.locals.lang, ctx.locals.saveData ? 1 : 0, cookieNoticeDismissedIn(ctx.request) ? 1 : 0, encoding, path].join('|');
+  const key = [
+    ownerKey(owner),
+    ctx.locals.lang,
+    ctx.locals.saveData ? 1 : 0,
+    cookieNoticeDismissedIn(ctx.request) ? 1 : 0,
+    encoding,
+    path,
+  ].join('|');
   const kept = keptPages.get(key);
   if (kept && kept.stamp === (await stampOf(owner))) {
     const headers = new Headers(kept.headers);

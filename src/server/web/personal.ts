@@ -157,7 +157,11 @@ function filler(who: PersonalOf): (part: Hole) => string {
       case 'guest':
         return GUEST_START + GUEST_END;
       case 'cart':
-        return drawnOnce(who.t, `cart|${who.cartHref}|${count}`, () => CART_START + cartLinkHtml(who.t, who.cartHref, count, false) + CART_END);
+        return drawnOnce(
+          who.t,
+          `cart|${who.cartHref}|${count}`,
+          () => CART_START + cartLinkHtml(who.t, who.cartHref, count, false) + CART_END,
+        );
       case 'want':
         return (part.list === 'wishlist' ? facts.wishlist : facts.compare).has(part.id)
           ? `value="0" data-list-want="${part.list}-${part.id}"`
