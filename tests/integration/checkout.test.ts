@@ -6,6 +6,7 @@ import { stores, taxRates } from '@/server/db/schema';
 import { seedDemoIfEmpty } from '@/server/demo';
 import { AppError } from '@/server/core/errors';
 import { placeOrder } from '@/server/orders/place';
+import { purgeOldKeys } from '@/server/orders/idempotency';
 import { previewCheckout, voucherValidity } from '@/server/checkout/preview';
 import { applyVoucher } from '@/server/checkout/vouchers';
 import { changeCart } from '@/server/cart/change';
@@ -339,6 +340,14 @@ describe('under concurrency (PostgreSQL with a pool of 8; PGlite runs them one a
     expect(second.order_no).not.toBe(first.order_no);
     expect(await countRows('orders', sql`user_id = ${u.id}`)).toBe(2);
     expect(await stockOf(p.id)).toBe(97);
+
+    // A week on, the keys are purged (one order in a hundred does it); a newer key stays.
+    await getDb().execute(
+      sql`update idempotency_keys set created_at = now() - interval '8 days' where user_id = ${u.id} and key = 'key-one-0001'`,
+    );
+    await purgeOldKeys();
+    const keys = await queryRows<{ key: string }>(getDb(), sql`select key from idempotency_keys where user_id = ${u.id} order by key`);
+    expect(keys.map((k) => k.key)).toEqual(['key-two-0002']);
   });
 });
 

@@ -5,6 +5,7 @@ import { sessions, users } from '@/server/db/schema';
 import type { SessionUser } from '@/server/core/actor';
 import { registerCache } from '@/server/core/memo';
 import { announceNarrowChange } from '@/server/core/invalidation';
+import { runAfterAnswer } from '@/server/core/background';
 
 /** The spec's auth cookie: prefix frontend_, path /, max age 31622400 s (section 9). */
 export const SESSION_COOKIE = 'frontend_session';
@@ -28,8 +29,13 @@ export async function createSession(
     ip: meta.ip ?? null,
     expiresAt,
   });
+  // Now and then a sign-in clears away sessions that have expired, so the table does not only grow.
+  if (Math.random() < PURGE_CHANCE) runAfterAnswer('purge expired sessions', purgeExpiredSessions);
   return { token, expiresAt };
 }
+
+/** One sign-in in a hundred purges (a cheap delete on the expiry; nothing reads an expired row). */
+const PURGE_CHANCE = 0.01;
 
 /** The active user behind a session token, or null when unknown, expired or the account is disabled. */
 export async function findSessionUser(token: string, now: number = Date.now()): Promise<(SessionUser & { sessionHash: string }) | null> {

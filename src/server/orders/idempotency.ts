@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { runAfterAnswer } from '@/server/core/background';
 
 /**
  * Claims (user, key) inside the order's transaction. A submit that finds the key taken gets the first
@@ -12,7 +13,11 @@ export async function claimKey<T>(tx: Tx, userId: number, key: string): Promise<
     tx,
     sql`insert into idempotency_keys (user_id, key) values (${userId}, ${key}) on conflict do nothing returning key`,
   );
-  if (mine.length) return null;
+  if (mine.length) {
+    // Now and then an order clears away keys no retry will ever bring again.
+    if (Math.random() < PURGE_CHANCE) runAfterAnswer('purge old idempotency keys', () => purgeOldKeys());
+    return null;
+  }
   const [row] = await queryRows<{ response: T | null }>(
     tx,
     sql`select response from idempotency_keys where user_id = ${userId} and key = ${key}`,
@@ -24,5 +29,16 @@ export async function claimKey<T>(tx: Tx, userId: number, key: string): Promise<
 export async function rememberAnswer(tx: Tx, userId: number, key: string, orderNo: string, response: unknown): Promise<void> {
   await tx.execute(
     sql`update idempotency_keys set order_no = ${orderNo}, response = ${JSON.stringify(response)}::jsonb where user_id = ${userId} and key = ${key}`,
+  );
+}
+
+/** A retried submit comes back within minutes; its key is kept a week, then purged by one order in a hundred. */
+const KEEP_DAYS = 7;
+const PURGE_CHANCE = 0.01;
+
+/** Deletes keys (and the answers kept with them) older than a week. */
+export async function purgeOldKeys(now = new Date(), db: Tx = getDb()): Promise<void> {
+  await db.execute(
+    sql`delete from idempotency_keys where created_at < ${now.toISOString()}::timestamptz - ${KEEP_DAYS}::int * interval '1 day'`,
   );
 }
