@@ -37,4 +37,17 @@ describe('encode', () => {
     const [kept, once] = await Promise.all([encode(body, 'br', 'kept'), encode(body, 'br', 'once')]);
     expect(kept.length).toBeLessThan(once.length);
   });
+
+  it('compresses a page sent once at brotli 2, and at brotli 1 while two pages already wait for the worker', async () => {
+    const body = fs.readFileSync(path.join(import.meta.dirname, '../../src/i18n/locales/en/shell.json'), 'utf8').repeat(20);
+    const at = (quality: number) =>
+      zlib.brotliCompressSync(Buffer.from(body), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      });
+    expect((await encode(body, 'br', 'once')).equals(at(2))).toBe(true);
+    const [, , third] = await Promise.all([encode(body, 'br', 'kept'), encode(body, 'br', 'kept'), encode(body, 'br', 'once')]);
+    expect(third.equals(at(1))).toBe(true);
+    expect(third.length).toBeGreaterThan(at(2).length);
+    expect(decode(third, 'br')).toBe(body);
+  });
 });

@@ -55,6 +55,9 @@ function start(): (typeof pool)[number] {
   return entry;
 }
 
+/** Pages posted to the workers and not yet back. */
+export const workerBacklog = () => pool.reduce((n, entry) => n + entry.jobs.size, 0);
+
 /** Compresses in the least busy worker; null when workers cannot be started here (the caller uses zlib). */
 export function compressInWorker(body: string | Buffer, encoding: 'br' | 'gzip', options: object): Promise<Buffer> | null {
   if (broken) return null;

@@ -1,13 +1,14 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { compressInWorker } from '@/server/web/compress-worker';
+import { compressInWorker, workerBacklog } from '@/server/web/compress-worker';
 
 /**
  * Compressing an HTML page once, in the thread pool (decision 0024): the guest copy of a catalog page
  * is compressed once per encoding and kept beside it, harder than a streamed page (brotli 5, gzip 9:
  * about 9 % fewer bytes than brotli 4 for half a millisecond more, once per copy); a signed-in
  * shopper's filled copy is compressed in one piece off the main thread for that request alone, so
- * lighter (brotli 2: half the time of brotli 4 for about 8 % more bytes). scripts/serve.mjs (brotli 4,
+ * lighter (brotli 2: half the time of brotli 4 for about 8 % more bytes; brotli 1 while two pages
+ * already wait for the worker, see BUSY_BACKLOG). scripts/serve.mjs (brotli 4,
  * gzip 6) compresses what streams, and leaves a response that already has a Content-Encoding alone.
  */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -22,7 +23,15 @@ const brotliAt = (quality: number) => ({
 const SETTINGS = {
   kept: { brotli: brotliAt(5), gzip: { level: 9 } },
   once: { brotli: brotliAt(2), gzip: { level: 6 } },
+  /** `once` while earlier pages still wait for the worker: half the CPU again for 5–7 % more bytes. */
+  busy: { brotli: brotliAt(1), gzip: { level: 4 } },
 } as const;
+/**
+ * Pages waiting for the worker from which a page compressed for one answer is made lighter: on a
+ * saturated two-core machine the worker's CPU is taken from the main thread, and brotli 2 on the
+ * 110 KB home page costs 400–580 µs where brotli 1 costs 140–200 (17.2 KB instead of 16.5).
+ */
+const BUSY_BACKLOG = 2;
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
 export function pickEncoding(header: string | null): Encoding {
@@ -42,7 +51,8 @@ export function pickEncoding(header: string | null): Encoding {
 /** The body in that encoding (as it is for identity); in a worker when one runs (web/compress-worker.ts), else in zlib's thread pool. */
 export async function encode(body: string | Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
   if (encoding === 'identity') return asBytes(body);
-  const options = encoding === 'br' ? SETTINGS[effort].brotli : SETTINGS[effort].gzip;
+  const level = effort === 'once' && workerBacklog() >= BUSY_BACKLOG ? SETTINGS.busy : SETTINGS[effort];
+  const options = encoding === 'br' ? level.brotli : level.gzip;
   const inWorker = compressInWorker(body, encoding, options);
   if (inWorker) return inWorker.catch(() => inThreadPool(body, encoding, options));
   return inThreadPool(body, encoding, options);
