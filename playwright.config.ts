@@ -40,13 +40,48 @@ const paymentKeys = {
   AUTHORIZE_NET_TRANSACTION_KEY: 'voltmart-anet-e2e-key',
 };
 
+/** Debian's Chromium, for both lanes below. */
+const chromiumUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/**
+ * Specs that start production servers of their own (tests/e2e/platform/server-process.ts or spawn) and use
+ * the shared server below for read-only requests at most. Their ports (E2E_PORT+1…+9, +50) are distinct
+ * from the shared server's, and they run one at a time among themselves (restart and several-processes
+ * share E2E_PORT+5, regional and restart +3, logs and crash +7).
+ */
+const OWN_SERVER_SPECS = [
+  'checkout/crash.spec.ts',
+  'content/regional.spec.ts',
+  'install/wizard.spec.ts',
+  'orders/orders.spec.ts',
+  'platform/logs.spec.ts',
+  'platform/restart.spec.ts',
+  'platform/several-processes.spec.ts',
+  'platform/shutdown.spec.ts',
+  'platform/test-routes.spec.ts',
+].map((spec) => `**/${spec}`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
@@ -56,25 +91,12 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // Two lanes, each one test at a time. The specs that run production servers of their own (on their own
+  // ports, data directories and databases; OWN_SERVER_SPECS) never change what the shared server holds, so
+  // they run beside the rest, which shares the one server below and its data and stays in a single file order.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: OWN_SERVER_SPECS, workers: 1, use: chromiumUse },
+    { name: 'own servers', testMatch: OWN_SERVER_SPECS, workers: 1, use: chromiumUse },
   ],
   webServer: [
     {

@@ -1,7 +1,7 @@
 // `npm test`: every test, in the order a failure is cheapest to find. Unit, lint, typecheck, integration on the
 // embedded database, integration on PostgreSQL, builds (production and end-to-end), end to end in Debian's Chromium. Each step
 // runs even when an earlier test step failed (a build failure stops the run); the last line sums up.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
@@ -48,6 +48,40 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/**
+ * Runs steps at the same time (each is one process on one core: lint and typecheck) and prints each
+ * one's output whole, in the order given, as `run` would have.
+ */
+async function runTogether(steps) {
+  const started = Date.now();
+  const finished = steps.map(
+    ({ label, command, args }) =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+        });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.once('error', (err) => output.push(Buffer.from(`${err.message}\n`)));
+        child.once('close', (status) => resolve({ label, status, output: Buffer.concat(output), ms: Date.now() - started }));
+      }),
+  );
+  let ok = true;
+  for (const result of finished) {
+    const { label, status, output, ms } = await result;
+    console.log(`\n━━ ${label}`);
+    process.stdout.write(output);
+    console.log(
+      `━━ ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${Math.round(ms / 1000)} s (run beside the others of its group)`,
+    );
+    ok = status === 0 && ok;
+  }
+  return ok;
+}
+
 /** Passed/failed counts from a vitest JSON report. */
 function vitestCounts(file) {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
@@ -92,8 +126,12 @@ const vitest = (label, project, env, report) => {
 };
 
 vitest('unit tests', 'unit', {}, 'unit.json');
-ok = run('lint', bin('eslint'), ['.']) && ok;
-ok = run('typecheck', bin('astro'), ['check']) && ok;
+// Lint and typecheck each keep one core busy: side by side they take about as long as typecheck alone.
+ok =
+  (await runTogether([
+    { label: 'lint', command: bin('eslint'), args: ['.'] },
+    { label: 'typecheck', command: bin('astro'), args: ['check'] },
+  ])) && ok;
 vitest('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json');
 vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, 'integration-postgres.json');
 

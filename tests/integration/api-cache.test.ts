@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { TEST_DB, useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
 import { createSession } from '@/server/auth/sessions';
 import { announceChange } from '@/server/core/invalidation';
@@ -19,14 +18,13 @@ import { returnStock, takeStock } from '@/server/orders/stock';
  * a repeat is a hit with the same bytes, per language; an announced change shows at once; HEAD and 304
  * answer from memory; personal endpoints are never kept, and a signed-in caller gets the public bytes.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 const routes = listApiRoutes();
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => request(routes, path, { method, headers });
 const product = `/api/v1/product/${K.withVariants.slug}`;
 let ada: { id: number; email: string; token: string };
 
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   const user = await makeUser('api-cache-ada@example.com');
   await getDb().update(t.users).set({ name: 'Ada Cachewell' }).where(eq(t.users.id, user.id));
   const [p] = await getDb().select({ id: t.products.id }).from(t.products).where(eq(t.products.slug, K.withVariants.slug));

@@ -4,20 +4,18 @@ import { authCtx, uniqueEmail, useScratchOutbox } from './auth-helpers';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { carts, cartLines, compareLists, inventories, products, wishlists } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { signUp } from '@/server/auth/signup';
 import { signIn } from '@/server/auth/auth';
 import { parseWith } from '@/server/core/validation';
 import { SignupSchema } from '@/lib/schemas/auth';
 
 useScratchOutbox();
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let plain: { id: number; maxPerOrder: number }[] = [];
 let variant: { id: number; productId: number };
 
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   plain = await getDb().select({ id: products.id, maxPerOrder: products.maxPerOrder }).from(products).orderBy(asc(products.id)).limit(4);
   const [first] = await getDb().select({ id: inventories.id, productId: inventories.productId }).from(inventories).limit(1);
   variant = first!;

@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { listApiRoutes, request } from './http';
 import { guestToken, makeProduct, shopBasics } from './cart-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 const routes = listApiRoutes();
 let productId: number;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   const b = await shopBasics();
   productId = (await makeProduct({ storeId: b.storeA.id, categoryId: b.categoryId, selling: 2500, stock: 10, maxPerOrder: 5 })).id;
 });

@@ -4,7 +4,6 @@ import { useTestDatabase } from '../setup/db';
 import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
 import { getDatabase, getDb } from '@/server/db/client';
 import { products } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { parseWith } from '@/server/core/validation';
 import { CartActionSchema } from '@/lib/schemas/cart';
 import { addToCart } from '@/server/cart/add';
@@ -18,7 +17,7 @@ import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } 
  * sees only their own lines, totals, stock bounds and shipping message, and a change to a quantity, a
  * stock or a price shows on the very next render.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let renderer: AstroRenderer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,7 +25,6 @@ let CartPage: any;
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
   renderer = await startAstroRenderer();
   // The page's modules are loaded by Vite, apart from the test's: give them this test's database.

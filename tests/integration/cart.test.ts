@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { cartLines, inventories, states } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { parseWith } from '@/server/core/validation';
 import { CartActionSchema, CartChangeSchema, CartShippingSchema } from '@/lib/schemas/cart';
 import { addToCart, buyNow } from '@/server/cart/add';
@@ -14,11 +13,10 @@ import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
 import { findSellable } from '@/server/cart/stock';
 import { failure, guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -1,7 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { createSession } from '@/server/auth/sessions';
 import { useScratchOutbox } from './auth-helpers';
 import { readOutbox } from '@/server/mail/outbox';
@@ -10,7 +8,7 @@ import { listApiRoutes, request } from './http';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { makeVoucher, putInCart, shopper, stockOf } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 const outbox = useScratchOutbox();
 const routes = listApiRoutes();
 
@@ -19,7 +17,6 @@ afterEach(settleAfterAnswer);
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

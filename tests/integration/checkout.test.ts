@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { stores, taxRates } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { AppError } from '@/server/core/errors';
 import { placeOrder } from '@/server/orders/place';
 import { purgeOldKeys } from '@/server/orders/idempotency';
@@ -17,11 +16,10 @@ import { eq } from 'drizzle-orm';
 import { failure, makeProduct, makeRule, shopBasics } from './cart-fixtures';
 import { countRows, makeVoucher, orderBody, putInCart, shopper, stockOf } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { DEMO_COUNTS } from '@/server/demo/known';
 import { getHome, HOME_PRODUCTS } from '@/server/catalog/home';
 import { getListingResponse } from '@/server/catalog/listing-response';
 import { parseListingQuery } from '@/server/catalog/listing';
 import { getSitemap, PRODUCTS_PER_SITEMAP, SPEC_STATIC_SLUGS } from '@/server/catalog/sitemap';
 
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 describe('home', () => {
   it('has the slider, banners with links, featured lists, the running flash sale and the newest products', async () => {

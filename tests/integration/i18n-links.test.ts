@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { APIRoute } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { clearMemos } from '@/server/core/memo';
 import { cartUrl, productUrl } from '@/lib/urls';
 import { listApiRoutes, request, requestModule } from './http';
@@ -13,14 +11,13 @@ import * as robotsModule from '@/pages/robots.txt';
  * Prefix-except-default all the way (decision 0020): links and redirects keep the page's language, the
  * `currentLanguage` cookie sends an unprefixed page to its language, the sitemap lists every language.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 const routes = listApiRoutes();
 const ORIGIN = 'http://127.0.0.1:4321';
 const HTML = 'text/html,application/xhtml+xml';
 beforeAll(async () => {
   // English (default), Arabic and French.
-  await seedDemoIfEmpty(getDb());
   clearMemos();
 });
 

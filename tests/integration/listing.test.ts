@@ -3,12 +3,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { browseListing, parseListingQuery } from '@/server/catalog/listing';
 import { getFlashSale, listFlashSales } from '@/server/catalog/flash-sales';
 import { isAppError } from '@/server/core/errors';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 const DAY = 86_400_000;
 /** A small category whose prices we know, beside the demo shop (which keeps the queries honest at some size). */
@@ -37,7 +36,6 @@ async function expectAppError(fn: () => Promise<unknown>, code: string) {
 
 beforeAll(async () => {
   const db = getDb();
-  await seedDemoIfEmpty(db);
   const now = Date.now();
   const [store] = await db.select({ id: t.stores.id }).from(t.stores).limit(1);
   const [cat] = await db.insert(t.categories).values({ slug: FIX.cat, title: 'Fixture category' }).returning();

@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { ALL as wishlistAction } from '@/pages/api/v1/user/wishlist/action';
 import { ALL as wishlistAll } from '@/pages/api/v1/user/wishlist/all';
 import { ALL as compareAction } from '@/pages/api/v1/user/compare-list/action';
@@ -11,10 +10,7 @@ import { ALL as compareAll } from '@/pages/api/v1/user/compare-list/all';
 import { ALL as collect } from '@/pages/api/v1/user/vouchers/collect';
 import { apiContext, makeUser } from './account-fixtures';
 
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 const me = async (email: string) => {
   const u = await makeUser(email);

@@ -1,18 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { countWishlist, listWishlist, toggleWishlist } from '@/server/lists/wishlist';
 import { COMPARE_MAX, countCompare, listCompare, toggleCompare } from '@/server/lists/compare';
 import { listMarksOf } from '@/server/lists/marks';
 import { makeUser } from './account-fixtures';
 
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 /** A category with at least `n` products on sale, and those products' ids. */
 async function productsOfOneCategory(n: number) {

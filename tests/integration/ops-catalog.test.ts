@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, useTestDatabase, type TestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { exportCatalog } from '@/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '@/server/ops/catalog-files';
 import { CatalogImportError, importCatalog } from '@/server/ops/catalog-import';
@@ -15,12 +13,11 @@ import { fingerprintDatabase } from '@/server/ops/fingerprint';
  * as CSV and imported into an empty shop is the same catalogue; importing it again changes nothing;
  * a file with bad rows is refused with their line numbers and writes nothing.
  */
-const shop = useTestDatabase();
+const shop = useTestDatabase({ demo: true });
 let dir: string;
 let empty: TestDatabase;
 
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-catalog-'));
   empty = await createTestDatabase();
 }, 120_000);

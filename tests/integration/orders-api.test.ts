@@ -1,7 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { createSession } from '@/server/auth/sessions';
 import { readOutbox } from '@/server/mail/outbox';
 import { settleAfterAnswer } from '@/server/core/background';
@@ -14,7 +12,7 @@ import { listApiRoutes, request } from './http';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { orderBody, putInCart, shopper, stockOf } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 const outbox = useScratchOutbox();
 const routes = listApiRoutes();
 afterEach(settleAfterAnswer);
@@ -22,7 +20,6 @@ beforeEach(() => resetLimit('track:ip:127.0.0.1'));
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -2,7 +2,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { placeOrder } from '@/server/orders/place';
 import { cancelOrder, changeStatus, confirmTransfer, refundOrder } from '@/server/orders/life';
 import { settleAfterAnswer } from '@/server/core/background';
@@ -13,12 +12,11 @@ import { makeVoucher, orderBody, putInCart, shopper, stockOf } from './checkout-
  * The rules of orders/life.ts that a purchase split over two stores (two orders, one order_no, one payments
  * row) brings, and the exact refusals (issue 21, mutation testing: docs/mutation-testing.md, run L).
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 afterEach(settleAfterAnswer);
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { userVouchers } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { placeOrder } from '@/server/orders/place';
 import { cancelOrder, changeStatus, confirmTransfer, refundOrder } from '@/server/orders/life';
 import { orderOfUser, ordersOfUser, findCancellation } from '@/server/orders/by-user';
@@ -15,13 +14,12 @@ import { useScratchOutbox } from './auth-helpers';
 import { failure, makeProduct, shopBasics } from './cart-fixtures';
 import { makeVoucher, orderBody, putInCart, shopper, stockOf } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 const outbox = useScratchOutbox();
 afterEach(settleAfterAnswer);
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -6,7 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { userVouchers, vouchers } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { placeOrder } from '@/server/orders/place';
 import { useVoucher } from '@/server/orders/voucher-use';
 import { getVisit, recordVisit, updateVisit, visitOnce } from '@/server/orders/visits';
@@ -14,11 +13,10 @@ import { claimKey, rememberAnswer } from '@/server/orders/idempotency';
 import { failure, makeProduct, makeUser, shopBasics } from './cart-fixtures';
 import { makeVoucher, orderBody, putInCart, shopper } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

@@ -5,18 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, getDatabase, queryRows, type Tx } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { AppError } from '@/server/core/errors';
 import { getT } from '@/i18n';
 import { outOfStock, takeStock, type StockTake } from '@/server/orders/stock';
 import { failure, makeProduct, shopBasics } from './cart-fixtures';
 import { stockOf } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

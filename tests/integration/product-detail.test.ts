@@ -1,18 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
 import { getProductDetail } from '@/server/catalog/product-detail';
 import { listStoreVouchers } from '@/server/vouchers/store-vouchers';
 import { isAppError } from '@/server/core/errors';
 
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 const idOf = async (slug: string) => (await getDb().select({ id: t.products.id }).from(t.products).where(eq(t.products.slug, slug)))[0]!.id;
 

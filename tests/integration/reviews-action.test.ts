@@ -13,7 +13,6 @@ const dataDir = vi.hoisted(() => {
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { products, reviewImages, reviews } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { createSession } from '@/server/auth/sessions';
 import { placeOrder } from '@/server/orders/place';
 import { settleAfterAnswer } from '@/server/core/background';
@@ -27,14 +26,13 @@ import { listApiRoutes, request } from './http';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { countRows, orderBody, putInCart, shopper } from './checkout-fixtures';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 const routes = listApiRoutes();
 afterEach(settleAfterAnswer);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 

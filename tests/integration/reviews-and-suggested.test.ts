@@ -1,18 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
 import { getProductReviews, REVIEWS_PER_PAGE } from '@/server/reviews';
 import { listSuggestedProducts, SUGGESTED_PER_PAGE } from '@/server/catalog/suggested';
 import { isAppError } from '@/server/core/errors';
 
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 describe('reviews', () => {
   it('sums up ratings and pages through every review once, newest first', async () => {

@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { KNOWN_PRODUCTS } from '@/server/demo/known';
 import { searchProducts } from '@/server/search/results';
 import { suggest } from '@/server/search/suggestions';
@@ -14,7 +13,7 @@ import type { SearchFilters } from '@/server/search/match-sql';
 import { isAppError } from '@/server/core/errors';
 import { cardColumns, toCards } from '@/server/catalog/product-card';
 
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 const base: SearchFilters = { sort: 'relevance', page: 1, perPage: 20 };
 const search = (q: string, f: Partial<SearchFilters> = {}) => {
@@ -30,10 +29,6 @@ function expectTitleMatchesFirst(list: string[], re: RegExp) {
   if (firstMiss >= 0) expect(says.slice(firstMiss).every((x) => !x)).toBe(true);
 }
 const normalize = async (text: string) => (await queryRows<{ n: string }>(getDb(), sql`select search_normalize(${text}) as n`))[0]!.n;
-
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
 
 describe('normalising electronics words', () => {
   it('reads usb c, powerbank, watts and mAh the same however they are typed', async () => {

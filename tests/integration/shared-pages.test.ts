@@ -1,8 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { pageCache, withPageCaching } from '@/server/web/page-caching';
 import { CART_END, CART_START, USER_END, USER_START } from '@/server/web/personal';
 import { getT } from '@/i18n';
@@ -14,11 +12,8 @@ import { makeUser } from './account-fixtures';
  * rendered once (as a guest) for a burst of requests; a page personal beyond the shell is rendered for
  * the shopper; one that cannot be kept (an error status) is filled in all the same and not kept.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 const t = await getT('en');
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
 beforeEach(() => pageCache.clear());
 
 type Who = { id: number; name: string; email: string } | null;

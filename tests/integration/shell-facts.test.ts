@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { toggleWishlist } from '@/server/lists/wishlist';
 import { toggleCompare } from '@/server/lists/compare';
 import { listMarksOf } from '@/server/lists/marks';
@@ -17,10 +16,7 @@ import { makeUser } from './account-fixtures';
  * say exactly what the separate reads say (cart badge, hearts, compare marks, collected vouchers), for
  * this shopper only.
  */
-useTestDatabase();
-beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
-});
+useTestDatabase({ demo: true });
 
 async function productIds(n: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(getDb(), sql`select id from products where status = 1 order by id limit ${n}`);

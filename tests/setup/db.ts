@@ -13,12 +13,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /** Start from the demo shop (seedDemoIfEmpty, done once per run in the template), not an empty shop. */
+  demo?: boolean;
+}
+
 /**
  * A fresh, migrated database, copied from the run's template (tests/setup/template.ts): in-memory
  * PGlite loaded from the template's tarball, or a new database on the PostgreSQL server.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = inject('dbTemplate');
+export async function createTestDatabase({ demo = false }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const template = inject(demo ? 'dbDemoTemplate' : 'dbTemplate');
   if (TEST_DB === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(template)]) });
     return { database, drop: () => database.close() };
@@ -45,10 +50,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Gives the current test file its own database, installed for the services (getDb). */
-export function useTestDatabase(): { current: () => TestDatabase } {
+export function useTestDatabase(options: TestDatabaseOptions = {}): { current: () => TestDatabase } {
   let test: TestDatabase | undefined;
   beforeAll(async () => {
-    test = await createTestDatabase();
+    test = await createTestDatabase(options);
     setDatabase(test.database);
     clearMemos();
   });

@@ -1,4 +1,4 @@
-// Integration test files share one worker process (isolate: false in vitest.config.ts: PGlite's WASM
+// Unit and integration test files share a worker process (isolate: false in vitest.config.ts: PGlite's WASM
 // start-up and the module graph are paid once per worker, not once per file). What a file changes in
 // the process — environment variables, the validated env, per-process caches — is undone after it.
 import { afterAll, beforeAll } from 'vitest';
