@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { addresses, products } from '@/server/db/schema';
-import { seedDemoIfEmpty } from '@/server/demo';
 import { parseWith } from '@/server/core/validation';
 import { clearMemos } from '@/server/core/memo';
 import { resetEnv } from '@/server/core/env';
@@ -27,10 +26,9 @@ import { guestToken, makeAddress, makeProduct, makeUser, shopBasics } from './ca
  * database — is drawn on the very next request; an announced change, stock taken here, or the end of a
  * session empty the kept pages; what must never be kept is not.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
-  await seedDemoIfEmpty(getDb());
   basics = await shopBasics();
 });
 beforeEach(() => forgetKeptCartPages());
