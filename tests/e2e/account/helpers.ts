@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect } from '../fixtures';
 
@@ -7,6 +7,28 @@ export async function signIn(page: Page, email: string, name = 'Test Shopper'): 
   const res = await page.request.post('/test-only/session', { data: { email, name } });
   expect(res.ok(), 'test-only sign-in').toBe(true);
   return (await res.json()).id as number;
+}
+
+/**
+ * A shopper of their own: a new browser context (JavaScript on or off, the first context's cookies, such
+ * as the closed cookie notice) signed in as a new user with this name. Close the context when done.
+ */
+export async function signedInShopper(
+  browser: Browser,
+  from: BrowserContext,
+  opts: { javaScriptEnabled: boolean; baseURL: string | undefined; tag: string; name: string },
+): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled, baseURL: opts.baseURL });
+  await context.addCookies(await from.cookies());
+  const page = await context.newPage();
+  await signIn(page, uniqueEmail(opts.tag), opts.name);
+  return [context, page];
+}
+
+/** POSTs JSON as the page's browser would (its cookies) and expects a 200. */
+export async function postOk(page: Page, path: string, data: object): Promise<void> {
+  const res = await page.request.post(path, { data, headers: { accept: 'application/json' } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A unique email per run, so reruns against one server never collide. */

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { signIn, uniqueEmail } from '../account/helpers';
+import { postOk, signedInShopper } from '../account/helpers';
 import { CartPage } from './cart-page';
 
 /**
@@ -42,19 +42,20 @@ for (const javaScriptEnabled of [true, false]) {
         { id: number; title: string },
         { id: number; title: string },
       ];
-      const open = async (): Promise<[BrowserContext, Page]> => {
-        const c = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL });
-        await c.addCookies(await context.cookies());
-        return [c, await c.newPage()];
-      };
-      const [adaContext, adaPage] = await open();
-      const [bobContext, bobPage] = await open();
-      await signIn(adaPage, uniqueEmail('kept-ada'), 'Adeline Kept');
-      await signIn(bobPage, uniqueEmail('kept-bob'), 'Boris Kept');
-      const add = async (p: Page, data: object) => {
-        const res = await p.request.post('/api/v1/cart/action', { data, headers: { accept: 'application/json' } });
-        expect(res.status(), await res.text()).toBe(200);
-      };
+      const baseURL = test.info().project.use.baseURL;
+      const [adaContext, adaPage] = await signedInShopper(browser, context, {
+        javaScriptEnabled,
+        baseURL,
+        tag: 'kept-ada',
+        name: 'Adeline Kept',
+      });
+      const [bobContext, bobPage] = await signedInShopper(browser, context, {
+        javaScriptEnabled,
+        baseURL,
+        tag: 'kept-bob',
+        name: 'Boris Kept',
+      });
+      const add = (p: Page, data: object) => postOk(p, '/api/v1/cart/action', data);
       await add(adaPage, { product_id: p1.id, quantity: 2 });
       await add(bobPage, { product_id: p2.id, quantity: 1 });
       // The guest's first add gives their browser the guest cookie.

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { signIn, uniqueEmail } from '../account/helpers';
+import { postOk, signedInShopper, signIn, uniqueEmail } from '../account/helpers';
 import { productsForLists } from '../lists/lists-page';
 import { productUrl } from '@/lib/urls';
 
@@ -34,19 +34,20 @@ for (const javaScriptEnabled of [true, false]) {
       const [p1, p2] = same as [(typeof same)[0], (typeof same)[0]];
       // The cart takes a product without variants (one needing a choice is refused without one).
       const plainId = ((await (await page.request.get(`/api/v1/product/${known.plain.slug}`)).json()).data as { id: number }).id;
-      const open = async (): Promise<[BrowserContext, Page]> => {
-        const c = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL });
-        await c.addCookies(await context.cookies());
-        return [c, await c.newPage()];
-      };
-      const [adaContext, adaPage] = await open();
-      const [bobContext, bobPage] = await open();
-      await signIn(adaPage, uniqueEmail('shell-ada'), 'Adaline Alpha');
-      await signIn(bobPage, uniqueEmail('shell-bob'), 'Bobbin Beta');
-      const post = async (p: Page, path: string, data: object) => {
-        const res = await p.request.post(path, { data, headers: { accept: 'application/json' } });
-        expect(res.status(), await res.text()).toBe(200);
-      };
+      const baseURL = test.info().project.use.baseURL;
+      const [adaContext, adaPage] = await signedInShopper(browser, context, {
+        javaScriptEnabled,
+        baseURL,
+        tag: 'shell-ada',
+        name: 'Adaline Alpha',
+      });
+      const [bobContext, bobPage] = await signedInShopper(browser, context, {
+        javaScriptEnabled,
+        baseURL,
+        tag: 'shell-bob',
+        name: 'Bobbin Beta',
+      });
+      const post = postOk;
       await post(adaPage, '/api/v1/user/wishlist/action', { product_id: p1.id });
       await post(adaPage, '/api/v1/cart/action', { product_id: plainId, quantity: 2 });
       await post(bobPage, '/api/v1/user/wishlist/action', { product_id: p2.id });
