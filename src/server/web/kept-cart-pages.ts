@@ -6,15 +6,15 @@ import { ownerOf, type CartOwner } from '@/server/cart/owner';
 import { stampFor } from '@/server/cart/stamp';
 import { PageCache } from '@/server/web/page-cache';
 import { pickEncoding } from '@/server/web/encoding';
-import { cookieNoticeDismissedIn } from '@/server/web/cookie-notice';
+import { pageKeyOf } from '@/server/web/page-caching';
 
 /**
  * The cart page, kept per shopper (decision 0024, "Third round"). It is drawn for one shopper, so no
  * copy can be shared; but a shopper reads it far more often than they change it, and drawing it costs
  * one large query and a whole page. So the page as sent (compressed, with its headers) is kept per
- * shopper, language, Save-Data, cookie notice and encoding, beside the stamp of the cart it was drawn
- * from (cart/stamp.ts), and sent again while the cart's stamp, read on every request by a small
- * query, is still the same:
+ * shopper and encoding, and by what guest pages are kept by (web/page-caching.ts pageKeyOf), beside
+ * the stamp of the cart it was drawn from (cart/stamp.ts), and sent again while the cart's stamp,
+ * read on every request by a small query, is still the same:
  * - a change to the cart or its address, by this process or another, shows on the very next request;
  * - a change to the catalog (a product, price, store, deal, setting, words) empties every kept page as
  *   it empties the catalog's copies: at once here, and on the other processes when they hear of it;
@@ -64,14 +64,7 @@ export async function withKeptCartPage(ctx: APIContext, renders: string | null, 
   if (!stampOf || !owner || (method !== 'GET' && method !== 'HEAD') || ctx.locals.flash || getEnv().KEEP_CART_PAGES === 'off')
     return produce();
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
-  const key = [
-    ownerKey(owner),
-    ctx.locals.lang,
-    ctx.locals.saveData ? 1 : 0,
-    cookieNoticeDismissedIn(ctx.request) ? 1 : 0,
-    encoding,
-    path,
-  ].join('|');
+  const key = `${ownerKey(owner)}|${encoding}|${pageKeyOf(ctx)}`;
   const kept = keptPages.get(key);
   if (kept && kept.stamp === (await stampOf(owner))) {
     const headers = new Headers(kept.headers);

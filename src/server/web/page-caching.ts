@@ -14,6 +14,13 @@ import { asNobody, oneBuildAtATime } from '@/server/web/one-build';
 export const pageCache = new PageCache();
 registerCache(pageCache);
 
+/**
+ * What a page's HTML varies on beside who asks: the URL, language, Save-Data, and whether the browser
+ * closed the cookie notice without JavaScript (it then gets the copy without it).
+ */
+export const pageKeyOf = (ctx: APIContext) =>
+  pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
+
 /** True when this request may be answered from memory: a guest reading, with no flash waiting. */
 const mayUseMemory = (ctx: APIContext) =>
   (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') && !ctx.locals.user && !ctx.locals.flash;
@@ -57,8 +64,7 @@ export async function withPageCaching(
   next: () => Promise<Response>,
   rendering: Rendering = { renders: null },
 ): Promise<Response> {
-  // A browser that closed the cookie notice without JavaScript gets the copy without it.
-  const key = pageKey(ctx.url, ctx.locals.lang, ctx.locals.saveData) + (cookieNoticeDismissedIn(ctx.request) ? '|notice-closed' : '');
+  const key = pageKeyOf(ctx);
   if (mayPersonalise(ctx, rendering)) {
     const shared = await sharedCopy(ctx, key, next, rendering);
     if (shared) return personalResponse(ctx, shared);
