@@ -12,6 +12,10 @@ declare namespace App {
     user: import('@/server/core/actor').SessionUser | null;
     guestToken: string | null;
     sessionHash: string | null;
+    /** Facts of the request's session (two-factor), null for a guest. */
+    session: import('@/server/core/actor').SessionFacts | null;
+    /** The back-office area this request is in (`admin` or `seller`), set by the area guard (server/web/area-guard.ts). */
+    area?: 'admin' | 'seller';
     /** Translates a message key into the request's language (built once by the middleware). */
     t: import('i18next').TFunction;
     /** The shop's public origin for absolute URLs (PUBLIC_URL; never the request's Host). */

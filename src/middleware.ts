@@ -24,7 +24,8 @@ import { directionOf, getT, LANGUAGE_COOKIE, LOCALE_COOKIE, pickLanguage } from 
 import { log } from '@/server/core/logger.mjs';
 import { languageRedirect, NOT_A_PAGE, splitLocalePrefix } from '@/lib/locale-path';
 import { inRequestLanguage, withLinkLanguage } from '@/server/web/link-language';
-import { cacheHeader } from '@/server/web/cache';
+import { cacheHeader, PRIVATE_NO_STORE } from '@/server/web/cache';
+import { guardArea } from '@/server/web/area-guard';
 import { numberLocale } from '@/lib/price';
 import { installing } from '@/server/install/wizard';
 import { answerWhileInstalling } from '@/server/web/install';
@@ -55,6 +56,12 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     return regional;
   }
   const prefixed = await buildContext(ctx);
+  // The back office's one guard (`/admin`, `/seller`, `api/v1/admin|seller`), before any cache can answer.
+  const guarded = await guardArea(ctx, (prefixed ?? ctx.url.pathname).split('?', 1)[0]!);
+  if ('answer' in guarded) {
+    applySecurityHeaders(guarded.answer.headers);
+    return guarded.answer;
+  }
   // A shopper who chose Arabic and opens `/cart` goes to `/ar/cart` (before the page cache: it depends on the cookie).
   const toLanguage = prefixed ? null : redirectToChosenLanguage(ctx);
   if (toLanguage) {
@@ -65,18 +72,22 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // whose links (src/lib/urls.ts `localHref`) keep the page's language.
   // Files (sitemap.xml, feeds) and the API write unprefixed links.
   const page = isApi(ctx) || NOT_A_PAGE.test(ctx.url.pathname) ? null : { lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage };
+  // A page of an area the user may not open is the 403 page, drawn in their language.
+  const target = 'forbidden' in guarded ? FORBIDDEN_PAGE : prefixed;
   const render = async () => {
-    const rendering = prefixed ? () => next(prefixed) : () => next();
+    const rendering = target ? () => next(target) : () => next();
     return page ? keepLanguageInRedirect(ctx, await rendering()) : rendering();
   };
   // The page cache runs inside the language too: a signed-in shopper's copy of a shared page has its
   // account menu and cart link drawn there (server/web/personal.ts), and they must keep the prefix.
-  const caching = { renders: prefixed };
+  const caching = { renders: target };
   // Public catalog API answers are kept like guest pages (server/web/api-caching.ts, decision 0025);
   // a page sent in one piece (the cart) is read inside the language too: its body is drawn as it is read.
   // The cart page is kept per shopper while their cart is unchanged (server/web/kept-cart-pages.ts).
   const answer = () => withKeptCartPage(ctx, prefixed, async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching)));
   const response = page ? await withLinkLanguage(page, answer) : isApi(ctx) ? await withApiCaching(ctx, render) : await answer();
+  // Back-office answers are private and never stored, whatever a page or endpoint said.
+  if (ctx.locals.area) response.headers.set('cache-control', PRIVATE_NO_STORE);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);
   addAnalyticsSources(response.headers, ctx.locals.settings.setting, ctx.url.pathname, ctx.locals.settings.custom_scripts);
   addGatewaySources(response.headers, ctx.locals.gatewaySources);
@@ -121,6 +132,8 @@ async function buildContext(ctx: APIContext): Promise<string | null> {
 }
 
 const isErrorPage = (ctx: APIContext) => ctx.routePattern === '/500';
+/** The page drawn in place of a back-office page the user may not open (status 403). */
+const FORBIDDEN_PAGE = '/403';
 const isApi = (ctx: APIContext) => ctx.url.pathname.startsWith('/api/');
 
 /** The language the shopper chose: the spec's `currentLanguage` cookie, else the locale cookie `i18n_redirected`. */

@@ -46,6 +46,7 @@ export const localsWith = (locals: Partial<App.Locals> = {}): App.Locals => ({
   user: null,
   guestToken: null,
   sessionHash: null,
+  session: null,
   flash: null,
   t,
   origin: 'http://shop.test',

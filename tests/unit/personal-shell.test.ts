@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => renderer?.close());
 
 const t = await getT('en');
-const ada = { id: 7, name: 'Ada King Lovelace', email: 'ada@example.com' };
+const ada = { id: 7, name: 'Ada King Lovelace', email: 'ada@example.com', roles: [], permissions: [], twoFactor: false };
 
 /** A page made of the personal components, as a guest (shared) or as `user` with these marks. */
 async function page(user: typeof ada | null, marks: { wishlist: number[]; compare: number[]; collected: number[] }) {
@@ -95,7 +95,7 @@ describe('personalBytes', () => {
     const [before, after] = ['Prix réduit → ✓ 🔌 ', ' العربية'];
     const none = { wishlist: [], compare: [], collected: [] };
     const template = templateOf({}, before + (await page(null, none)) + after);
-    const zoe = { id: 8, name: 'Zoë Ångström', email: 'zoe@example.com' };
+    const zoe = { id: 8, name: 'Zoë Ångström', email: 'zoe@example.com', roles: [], permissions: [], twoFactor: false };
     const turns: [typeof ada, { wishlist: number[]; compare: number[]; collected: number[] }][] = [
       [zoe, { wishlist: [5], compare: [], collected: [9] }],
       [ada, { wishlist: [6], compare: [5], collected: [10] }],

@@ -65,6 +65,13 @@ export const SettingsSchema = z.object({
   default_image: z.string().default('/images/placeholder.svg'),
   img_src_url: z.string().default('/'),
   thumb_prefix: z.string().default('thumb-'),
+  /** The back office's own rules (never sent to shoppers: `common` leaves it out). */
+  back_office: z
+    .object({
+      /** Staff and sellers must sign in with a second factor (TOTP) before the back office opens. */
+      require_two_factor: z.boolean().default(false),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -19,6 +19,7 @@ export interface AccountRow {
   passwordHash: string | null;
   emailVerifiedAt: Date | null;
   status: number;
+  roles: string[];
 }
 
 const columns = {
@@ -29,6 +30,7 @@ const columns = {
   passwordHash: users.passwordHash,
   emailVerifiedAt: users.emailVerifiedAt,
   status: users.status,
+  roles: users.roles,
 };
 
 /** The account with this email (any letter case), or null. */

@@ -6,6 +6,10 @@ import { resendVerifyCode, verifyEmail } from '@/server/auth/verify';
 import { PASSWORD_CHANGED, requestPasswordReset, resetPassword as setNewPassword, RESET_SENT } from '@/server/auth/reset';
 import { ForgotPasswordSchema, SigninSchema, SignupSchema, UpdatePasswordSchema, VerifySchema } from '@/lib/schemas/auth';
 import { z } from 'zod';
+import { AppError } from '@/server/core/errors';
+import { signedInUser } from '@/server/core/actor';
+import { confirmTwoFactor as turnOnTwoFactor, passTwoFactor, startTwoFactorSetup, turnOffOwn } from '@/server/auth/two-factor';
+import { TwoFactorCodeSchema } from '@/lib/schemas/backoffice';
 
 /**
  * Signing in and out, signing up, confirming the address and resetting a password, declared once
@@ -91,4 +95,53 @@ export const logOut = defineAction({
   data: () => null,
   back: '/',
   session: () => 'close',
+});
+
+/** Where a back-office account goes after its second factor passed: where it was going, else the area's home. */
+const afterTwoFactor = (body: Record<string, unknown>) => {
+  const to = safeRedirect(typeof body.redirect === 'string' ? body.redirect : null);
+  return to === '/' ? (body.area === 'seller' ? '/seller' : '/admin') : to;
+};
+
+/** Starts setting up two-factor sign-in (a new secret; the security page shows its QR code). */
+export const startTwoFactor = defineAction({
+  name: 'account.two-factor-start',
+  input: z.object({}),
+  auth: 'user',
+  run: (_input, actor) => startTwoFactorSetup(signedInUser(actor), actor.siteName),
+  message: 'backoffice.twoFactor.scan',
+  data: ({ secret, uri }) => ({ secret, uri }),
+});
+
+/** Confirms the set-up with a code from the app: two-factor sign-in is on; the recovery codes are shown once. */
+export const confirmTwoFactor = defineAction({
+  name: 'account.two-factor-confirm',
+  input: TwoFactorCodeSchema,
+  auth: 'user',
+  run: ({ code }, actor) => turnOnTwoFactor({ user: signedInUser(actor), ip: actor.ip }, actor.sessionHash, code),
+  message: ({ recoveryCodes }, t) => t('backoffice.twoFactor.on', { codes: recoveryCodes.join('  ') }),
+  data: ({ recoveryCodes }) => ({ recovery_codes: recoveryCodes }),
+});
+
+/** The second factor of a back-office sign-in: a code from the app or a recovery code. */
+export const verifyTwoFactor = defineAction({
+  name: 'account.two-factor-verify',
+  input: TwoFactorCodeSchema,
+  auth: 'user',
+  run: async ({ code }, actor) => {
+    if (!actor.sessionHash) throw new AppError({ code: 'UNAUTHENTICATED', message: 'errors.signIn' });
+    return passTwoFactor({ user: signedInUser(actor), ip: actor.ip }, actor.sessionHash, code);
+  },
+  message: ({ usedRecoveryCode }) => (usedRecoveryCode ? 'backoffice.twoFactor.recoveryUsed' : 'backoffice.twoFactor.passed'),
+  back: (_result, _input, body) => afterTwoFactor(body),
+});
+
+/** Turns one's own two-factor sign-in off (with a current code), unless the owner requires it. */
+export const turnOffOwnTwoFactor = defineAction({
+  name: 'account.two-factor-off',
+  input: TwoFactorCodeSchema,
+  auth: 'user',
+  run: ({ code }, actor) => turnOffOwn({ user: signedInUser(actor), ip: actor.ip }, code),
+  message: 'backoffice.twoFactor.off',
+  data: () => null,
 });

@@ -5,6 +5,9 @@ import { dummyHash, verifyPassword } from '@/server/auth/passwords';
 import { createSession, deleteSession } from '@/server/auth/sessions';
 import { mergeGuestIntoUser } from '@/server/cart/merge-guest';
 import type { AuthContext } from '@/server/core/actor';
+import { writeAudit } from '@/server/core/audit';
+import { isRole } from '@/server/core/policy';
+import { getDb } from '@/server/db/client';
 import type { SigninInput } from '@/lib/schemas/auth';
 
 /** What sign-in and sign-up answer: the session token (Bearer for API clients) and the user. */
@@ -46,6 +49,9 @@ export async function signIn(input: SigninInput, ctx: AuthContext): Promise<Sign
     throw new AppError({ code: 'FORBIDDEN', message: 'This account is disabled. Please contact the shop.' });
   }
   const { token } = await startSession(account.id, ctx);
+  // Sign-ins to the back office are audited (who, from where); a shopper's are not.
+  if (account.roles.length)
+    await writeAudit(getDb(), { user: { ...account, roles: account.roles.filter(isRole) }, ip: ctx.ip }, 'auth.sign-in', { entity: 'user', entityId: account.id, before: null, after: { user_agent: ctx.userAgent?.slice(0, 200) ?? null } });
   return { token, user: toAuthUser(account) };
 }
 

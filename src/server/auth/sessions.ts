@@ -6,6 +6,7 @@ import type { SessionUser } from '@/server/core/actor';
 import { registerCache } from '@/server/core/memo';
 import { announceNarrowChange } from '@/server/core/invalidation';
 import { runAfterAnswer } from '@/server/core/background';
+import { isRole } from '@/server/core/policy';
 
 /** The spec's auth cookie: prefix frontend_, path /, max age 31622400 s (section 9). */
 export const SESSION_COOKIE = 'frontend_session';
@@ -37,21 +38,65 @@ export async function createSession(
 /** One sign-in in a hundred purges (a cheap delete on the expiry; nothing reads an expired row). */
 const PURGE_CHANCE = 0.01;
 
+/** A signed-in user as a request knows them, with their session's hash and facts. */
+export type SessionUserWithFacts = SessionUser & { sessionHash: string; twoFactorAt: number | null };
+
 /** The active user behind a session token, or null when unknown, expired or the account is disabled. */
-export async function findSessionUser(token: string, now: number = Date.now()): Promise<(SessionUser & { sessionHash: string }) | null> {
+export async function findSessionUser(token: string, now: number = Date.now()): Promise<SessionUserWithFacts | null> {
   return (await loadSessionUser(token, now))?.user ?? null;
 }
+
+/** A back-office account's session ends after this long without a request (issue 29). */
+export const BACK_OFFICE_IDLE_MS = 12 * 60 * 60 * 1000;
+/** How stale a session's `last_seen_at` may get before a request writes it again. */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 async function loadSessionUser(token: string, now: number) {
   if (!token || token.length > 200) return null;
   const idHash = hashToken(token);
   const [row] = await getDb()
-    .select({ id: users.id, name: users.name, email: users.email, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roles: users.roles,
+      permissions: users.permissions,
+      totpEnabledAt: users.totpEnabledAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      twoFactorAt: sessions.twoFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now)), eq(users.status, 1)))
     .limit(1);
-  return row ? { user: { id: row.id, name: row.name, email: row.email, sessionHash: idHash }, expiresAt: row.expiresAt.getTime() } : null;
+  if (!row) return null;
+  const roles = row.roles.filter(isRole);
+  if (roles.length) {
+    // A back-office account's session left idle for 12 hours is over, everywhere.
+    if (now - row.lastSeenAt.getTime() > BACK_OFFICE_IDLE_MS) {
+      await getDb().delete(sessions).where(eq(sessions.idHash, idHash));
+      return null;
+    }
+    if (now - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS)
+      await getDb()
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash));
+  }
+  const user: SessionUserWithFacts = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roles,
+    permissions: row.permissions,
+    twoFactor: row.totpEnabledAt !== null,
+    sessionHash: idHash,
+    twoFactorAt: row.twoFactorAt?.getTime() ?? null,
+  };
+  // A back-office account is asked again within the idle limit's last minute, so its memory never outlives it.
+  const expiresAt = roles.length ? Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + BACK_OFFICE_IDLE_MS) : row.expiresAt.getTime();
+  return { user, expiresAt };
 }
 
 /**
@@ -61,7 +106,7 @@ async function loadSessionUser(token: string, now: number) {
  * transaction), which empties this memory here and, on PostgreSQL, in every other process at once; a
  * change nobody announces (plain SQL) shows within SESSION_MEMO_MS. An expired session is never served.
  */
-export async function sessionUserOf(token: string, now: number = Date.now()): Promise<(SessionUser & { sessionHash: string }) | null> {
+export async function sessionUserOf(token: string, now: number = Date.now()): Promise<SessionUserWithFacts | null> {
   const kept = remembered.get(token);
   if (kept && now - kept.at < SESSION_MEMO_MS && now < kept.expiresAt) return kept.user;
   // A sign-out while this query runs must not be undone by storing what it read before.
@@ -80,7 +125,7 @@ export async function sessionUserOf(token: string, now: number = Date.now()): Pr
 
 export const SESSION_MEMO_MS = 5_000;
 const SESSION_MEMO_MAX = 10_000;
-const remembered = new Map<string, { user: SessionUser & { sessionHash: string }; at: number; expiresAt: number }>();
+const remembered = new Map<string, { user: SessionUserWithFacts; at: number; expiresAt: number }>();
 /** How many times the memory was emptied: a read that started before the last time is not kept. */
 let forgotten = 0;
 registerCache(

@@ -1,8 +1,35 @@
 import type { z } from 'zod';
 import type { Actor } from '@/server/core/actor';
+import type { Permission, Scope } from '@/server/core/policy';
+import type { Tx } from '@/server/db/client';
 
-/** Who may run an action: anyone, only a signed-in user (401 / sign-in page), or only a guest (sign-in, sign-up). */
-export type ActionAuth = 'any' | 'user' | 'guest-only';
+/**
+ * Who may run an action: anyone, only a signed-in user (401 / sign-in page), only a guest (sign-in, sign-up),
+ * or whoever holds a permission of the policy (`{ can: 'update:product' }`, core/policy.ts): the runner asks
+ * the policy and hands the scope to the service. Every back-office action declares one.
+ */
+export type ActionAuth = 'any' | 'user' | 'guest-only' | { can: Permission };
+
+/** What a caches' topic names: `catalog` (pages, listings, search, API answers), `settings`, `sessions`… (core/invalidation.ts). */
+export type CacheTopic = 'catalog' | 'settings' | 'stores' | 'content' | 'sessions';
+
+/** One audit entry as an action describes it (core/audit.ts writes it with who, when and from where). */
+export interface AuditRecord {
+  entity: string;
+  entityId: string | number | null;
+  before: object | null;
+  after: object | null;
+}
+
+/**
+ * What a back-office action's service gets besides its input: the scope the policy allows, the transaction its
+ * writes and its audit entry share, and `audit` to describe the change (exactly once per run).
+ */
+export interface Access {
+  scope: Scope;
+  tx: Tx;
+  audit(record: AuditRecord): void;
+}
 
 /** What the runner does with the session cookie after the action succeeded. */
 export type SessionEffect = { open: string } | 'close' | null;
@@ -24,7 +51,13 @@ export interface ActionDef<S extends z.ZodType = z.ZodType, R = unknown> {
   /** A multipart body with files: read with the upload limit (one image), or a larger `limit` in bytes (several). */
   upload?: boolean | { limit: number };
   // Method syntax on purpose: a declaration for one schema is still an ActionDef the runner can take.
-  run(input: z.output<S>, actor: Actor): Promise<R>;
+  /** `access` is given to actions with `auth: { can }` (their scope, transaction and audit). */
+  run(input: z.output<S>, actor: Actor, access: Access): Promise<R>;
+  /**
+   * The caches this action's success makes stale: the runner announces them on every process after the commit
+   * (core/invalidation.ts). Required of back-office actions (an empty list says "none", on purpose).
+   */
+  invalidates?: readonly CacheTopic[];
   /** The success message: a message key, or a function of the result. */
   message: string | ((result: R, t: Translate) => string);
   /** What the JSON envelope's `data` carries; the result itself by default. */

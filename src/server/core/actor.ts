@@ -1,10 +1,23 @@
 import { AppError } from '@/server/core/errors';
+import type { Role } from '@/server/core/policy';
 
 /** Who is signed in: the part of a user every request knows. */
 export interface SessionUser {
   id: number;
   name: string;
   email: string;
+  /** Back-office roles (`owner`, `staff`, `seller`; core/policy.ts); none for a shopper. */
+  roles: readonly Role[];
+  /** What the owner granted a staff member. */
+  permissions: readonly string[];
+  /** Two-factor sign-in is set up for this account. */
+  twoFactor: boolean;
+}
+
+/** What the request's session says beyond its user (the back office's checks read it). */
+export interface SessionFacts {
+  /** When this session passed the two-factor check, if it did. */
+  twoFactorAt: number | null;
 }
 
 /**
@@ -17,6 +30,8 @@ export interface Actor {
   guestToken: string | null;
   /** Hash of the session the request carries: replaced on sign-in, kept on password change. */
   sessionHash: string | null;
+  /** Facts of that session (two-factor), null for a guest. */
+  session?: SessionFacts | null;
   ip: string;
   userAgent: string | null;
   lang: string;

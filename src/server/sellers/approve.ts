@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
-import { sellers, stores, users } from '@/server/db/schema';
+import { sellers, storeMembers, stores, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
 import { sendMail } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
@@ -91,8 +91,11 @@ export async function approveSeller(
         phone: seller.phone,
         passwordHash: seller.passwordHash,
         emailVerifiedAt: seller.verifiedAt ?? new Date(),
+        roles: ['seller'],
       })
       .returning({ id: users.id });
+    // The seller's account works for their store: its `own` scope in the back office.
+    await tx.insert(storeMembers).values({ storeId: store!.id, userId: user!.id });
     await tx
       .update(sellers)
       .set({ status: 'approved', approvedAt: new Date(), storeId: store!.id, userId: user!.id, passwordHash: null })

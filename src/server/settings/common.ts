@@ -16,9 +16,9 @@ export const MINOR_UNIT_EXPONENT = 2;
  */
 export async function getCommonData(lang: string) {
   const [settings, languages, categories] = await Promise.all([getSettings(), listLanguages(), listCategoryTree()]);
-  const { setting } = settings;
+  const { setting, back_office: _private, ...shown } = settings;
   return {
-    ...settings,
+    ...shown,
     setting: {
       ...setting,
       minor_unit_exponent: MINOR_UNIT_EXPONENT,

@@ -8,6 +8,8 @@ import { readBody } from '@/server/web/body';
 import { readUploadBody } from '@/server/web/multipart';
 import { isFormPost, redirectWithFlash, refererPath, type FlashForm } from '@/server/web/flash';
 import { actorOf } from '@/server/web/request-context';
+import { storesOfRequest } from '@/server/web/access';
+import { performAction } from '@/server/core/perform';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 import { localPath } from '@/lib/safe-redirect';
 import { translateMessage } from '@/i18n';
@@ -32,7 +34,10 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
     // A plain form post, or a link followed by a browser (logout): answered with a redirect, not JSON.
     const form = isFormPost(ctx.request) || isNavigation(ctx.request);
     let body: Body = {};
-    if (action.auth === 'user' && !ctx.locals.user) {
+    // Inside the back office every action must name its permission: one that forgot is refused, never run.
+    if (ctx.locals.area && typeof action.auth !== 'object')
+      throw new AppError({ code: 'INTERNAL', message: `The action ${action.name} names no permission, so it cannot run in the back office.` });
+    if ((action.auth === 'user' || typeof action.auth === 'object') && !ctx.locals.user) {
       const signIn = new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
       if (!form) throw signIn;
       // A guest's plain form goes to the sign-in page, which brings them back to the page they were on.
@@ -47,7 +52,7 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       const actor = actorOf(ctx);
       body = (action.upload ? await readUploadBody(ctx.request, uploadLimitOf(action)) : ((await readBody(ctx.request)) ?? {})) as Body;
       const input = parseWith(action.input, { ...(isObject(body) ? body : {}), ...definedParams(ctx.params), ...extra?.(ctx) }, actor.lang);
-      const result = await action.run(input, actor);
+      const result = await performAction(action as ActionDef<never, R>, input, actor, storesOfRequest(ctx));
       const effect = action.session?.(result) ?? null;
       if (effect === 'close') clearSessionCookie(ctx.cookies);
       else if (effect) setSessionCookie(ctx.cookies, effect.open);

@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import type { SessionUser } from '@/server/core/actor';
+import type { SessionFacts, SessionUser } from '@/server/core/actor';
 import { sessionUserOf, SESSION_COOKIE } from '@/server/auth/sessions';
 
 export interface Identity {
@@ -8,6 +8,8 @@ export interface Identity {
   guestToken: string | null;
   /** Hash of the session id when signed in. */
   sessionHash: string | null;
+  /** Facts of that session (two-factor), null for a guest. */
+  session: SessionFacts | null;
 }
 
 /** A browser without JavaScript keeps its guest token in this cookie instead of localStorage. */
@@ -32,11 +34,11 @@ export async function resolveIdentity(request: Request, cookies: AstroCookies): 
     if (!token) continue;
     const found = await sessionUserOf(token);
     if (found) {
-      const { sessionHash, ...user } = found;
-      return { user, sessionHash, guestToken: guestTokenOf(bearer === token ? null : bearer, cookies) };
+      const { sessionHash, twoFactorAt, ...user } = found;
+      return { user, sessionHash, session: { twoFactorAt }, guestToken: guestTokenOf(bearer === token ? null : bearer, cookies) };
     }
   }
-  return { user: null, sessionHash: null, guestToken: guestTokenOf(bearer, cookies) };
+  return { user: null, sessionHash: null, session: null, guestToken: guestTokenOf(bearer, cookies) };
 }
 
 /**

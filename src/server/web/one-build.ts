@@ -28,8 +28,8 @@ export async function oneBuildAtATime<Kept, Result>(
 
 /** Runs `fn` with the request's identity set aside (a shared copy is built as nobody in particular), then puts it back. */
 export async function asNobody<T>(locals: App.Locals, fn: () => Promise<T>): Promise<T> {
-  const identity = { user: locals.user, guestToken: locals.guestToken, sessionHash: locals.sessionHash };
-  Object.assign(locals, { user: null, guestToken: null, sessionHash: null });
+  const identity = { user: locals.user, guestToken: locals.guestToken, sessionHash: locals.sessionHash, session: locals.session };
+  Object.assign(locals, { user: null, guestToken: null, sessionHash: null, session: null });
   try {
     return await fn();
   } finally {

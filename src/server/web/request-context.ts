@@ -13,6 +13,7 @@ export function actorOf(ctx: Pick<APIContext, 'request' | 'url' | 'locals' | 'cl
     userAgent: ctx.request.headers.get('user-agent'),
     guestToken: ctx.locals.guestToken,
     sessionHash: ctx.locals.sessionHash,
+    session: ctx.locals.session,
     lang: ctx.locals.lang,
     origin: ctx.locals.origin,
     siteName: ctx.locals.settings.site_setting.site_name,

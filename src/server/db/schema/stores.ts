@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id } from '@/server/db/schema/common';
 import { users } from '@/server/db/schema/users';
@@ -61,4 +61,19 @@ export const storeFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.userId] })],
+);
+
+/** The stores a seller account works for: its `own` scope in the back office (core/policy.ts). */
+export const storeMembers = pgTable(
+  'store_members',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.userId] }), index('store_members_user_idx').on(t.userId)],
 );

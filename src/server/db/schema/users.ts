@@ -14,10 +14,23 @@ export const users = pgTable(
     avatar: text('avatar'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     status: integer('status').notNull().default(1),
+    /** Back-office roles (core/policy.ts): `owner`, `staff`, `seller`; a shopper holds none. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    /** What the owner granted a staff member, from the fixed list of core/policy.ts. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** Base32 TOTP secret once two-factor sign-in is set up; `totp_enabled_at` when it was confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    // The staff list: only the few accounts that hold a role.
+    index('users_roles_idx')
+      .on(t.id)
+      .where(sql`cardinality(${t.roles}) > 0`),
+  ],
 );
 
 /** Server-side sessions; the cookie and Bearer token carry a random id whose hash is stored here. */
@@ -32,6 +45,10 @@ export const sessions = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen (kept for back-office accounts, whose sessions end after 12 hours idle). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session passed the two-factor check. */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -51,7 +68,7 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'reset', 'invite'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -116,4 +133,19 @@ export const savedCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('saved_cards_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes for two-factor sign-in (hashes only). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );

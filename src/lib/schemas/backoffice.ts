@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { emailField, optionalText, recordId, requiredText } from '@/lib/schemas/fields';
+
+/** The most rows one page of a back-office list shows (DESIGN.md: `per_page` ≤ 100). */
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 25;
+
+/** What every back-office list takes in its query string (DESIGN.md "Lists"); each list adds its own filters. */
+export const ListQuerySchema = z.object({
+  q: optionalText('Search', 200).optional().default(''),
+  dir: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).optional().default('desc'),
+  per_page: z.coerce
+    .number({ error: 'Rows per page must be a number' })
+    .int('Rows per page must be a whole number')
+    .min(1, `Rows per page must be between 1 and ${MAX_PER_PAGE}`)
+    .max(MAX_PER_PAGE, `Rows per page must be between 1 and ${MAX_PER_PAGE}`)
+    .optional()
+    .default(DEFAULT_PER_PAGE),
+  cursor: z.string().max(400, 'This page link is broken. Start from the first page.').optional().default(''),
+});
+export type ListQuery = z.output<typeof ListQuerySchema>;
+
+/** A day typed in a date field (`2026-11-26`), or nothing. */
+const day = (type: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), `${type} must be a date (YYYY-MM-DD)`);
+
+export const AuditQuerySchema = ListQuerySchema.extend({
+  entity: optionalText('Entity', 60).optional().default(''),
+  entity_id: optionalText('Entity id', 60).optional().default(''),
+  action: optionalText('Action', 80).optional().default(''),
+  actor_id: z
+    .union([z.literal(''), recordId('Who')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+  from: day('From'),
+  to: day('To'),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const StaffQuerySchema = ListQuerySchema.extend({
+  role: z.enum(['', 'owner', 'staff', 'seller'], { error: 'Role must be owner, staff or seller' }).optional().default(''),
+});
+export type StaffQuery = z.output<typeof StaffQuerySchema>;
+
+/** Checkbox lists from a form (`permissions=a&permissions=b`) or JSON arrays; one value is a list of one. */
+const list = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
+export const InviteStaffSchema = z.object({
+  name: requiredText('Name', 120),
+  email: emailField(),
+  permissions: list,
+});
+export type InviteStaffInput = z.output<typeof InviteStaffSchema>;
+
+export const UpdateStaffSchema = z.object({
+  id: recordId('Staff member'),
+  permissions: list,
+});
+
+export const StaffIdSchema = z.object({ id: recordId('Staff member') });
+
+export const TwoFactorCodeSchema = z.object({
+  code: requiredText('Code', 40),
+});
+
+export const RequireTwoFactorSchema = z.object({
+  require_two_factor: z
+    .union([z.boolean(), z.string(), z.number()])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === 'on' || v === '1' || v === 'true'),
+});

@@ -1,0 +1,48 @@
+import type { Permission } from '@/server/core/policy';
+
+/** The two back-office areas: the operator's `/admin` and a seller's `/seller`. */
+export type Area = 'admin' | 'seller';
+
+/**
+ * One section of an area: its first path segment (`''` is the area's home), the permission that opens it
+ * (pages and `api/v1/<area>/<section>` alike), and its place in the navigation. The area guard
+ * (web/area-guard.ts) and the navigation read this one table, so a menu never offers what the guard refuses.
+ */
+export interface Section {
+  area: Area;
+  segment: string;
+  can: Permission;
+  /** Message key of its name in the navigation; no key = not in the navigation. */
+  label?: string;
+  /** Open before the two-factor check (the check itself, and setting it up). */
+  beforeTwoFactor?: boolean;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
+  { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
+  { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
+  { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
+  { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
+  { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
+  { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
+  { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
+];
+
+/** Paths under `/seller` and `api/v1/seller` that belong to the storefront (the spec's seller sign-up). */
+const PUBLIC = new Set(['/seller/register', '/api/v1/seller/signup', '/api/v1/seller/verify']);
+
+/** Where a path stands: its area, whether it is the JSON API, and its section (null: no such section). */
+export function placeOf(pathname: string): { area: Area; api: boolean; section: Section | null } | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (PUBLIC.has(path)) return null;
+  const match = /^(\/api\/v1)?\/(admin|seller)(?:\/([^/]*))?/.exec(path);
+  if (!match) return null;
+  const area = match[2] as Area;
+  const segment = match[3] ?? '';
+  const section = SECTIONS.find((s) => s.area === area && s.segment === segment) ?? null;
+  return { area, api: Boolean(match[1]), section };
+}
+
+/** The home of an area. */
+export const areaHome = (area: Area) => `/${area}`;
