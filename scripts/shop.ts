@@ -19,6 +19,15 @@ import { changeStatus, confirmTransfer, refundOrder, type StatusChange } from '.
 import { sendStatusMails } from '../src/server/orders/status-email';
 import { statusKey } from '../src/server/orders/transitions';
 import { englishOf } from '../src/i18n';
+import { changeRole } from '../src/server/staff/roles';
+
+interface Flags {
+  yes: boolean;
+  note?: string | undefined;
+  grant?: string | undefined;
+  store?: string | undefined;
+  revoke?: boolean;
+}
 
 interface Command {
   usage: string;
@@ -27,7 +36,7 @@ interface Command {
   args: number;
   /** Opens and migrates the shop's database first (backup and restore handle the database themselves). */
   database: boolean;
-  run(args: string[], flags: { yes: boolean; note?: string | undefined }): Promise<void>;
+  run(args: string[], flags: Flags): Promise<void>;
 }
 
 const siteName = async () => (await getSettings()).site_setting.site_name;
@@ -180,6 +189,18 @@ const COMMANDS: Record<string, Command> = {
       await announce([await refundOrder(orderId(id!), note ?? null)], note);
     },
   },
+  'user:role': {
+    usage: 'user:role <email> <owner|staff|seller> [--grant read:order,update:order] [--store <slug>] [--revoke]',
+    help: "give an account a back-office role (the first owner of an existing shop, recovery) or take it away with --revoke; staff get the --grant permissions, a seller works for --store; counts from the account's next request on every process",
+    args: 2,
+    database: true,
+    async run([email, role], { grant, store, revoke }) {
+      const done = await changeRole({ email: email!, role: role!, grant: grant?.split(',').map((p) => p.trim()).filter(Boolean), store, revoke });
+      console.log(
+        `${done.email}: roles ${done.roles.join(', ') || 'none'}${done.permissions.length ? `; permissions ${done.permissions.join(', ')}` : ''}${done.stores.length ? `; stores ${done.stores.join(', ')}` : ''}.`,
+      );
+    },
+  },
   'mail:test': {
     usage: 'mail:test <to>',
     help: 'send a test message to this address the way the shop sends mail (SMTP_URL, else a file in DATA_DIR/mail)',
@@ -207,7 +228,14 @@ A refused order change prints the reason and exits with code 1.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { help: { type: 'boolean', short: 'h' }, yes: { type: 'boolean', short: 'y' }, note: { type: 'string' } },
+  options: {
+    help: { type: 'boolean', short: 'h' },
+    yes: { type: 'boolean', short: 'y' },
+    note: { type: 'string' },
+    grant: { type: 'string' },
+    store: { type: 'string' },
+    revoke: { type: 'boolean' },
+  },
 });
 const [name, ...args] = positionals;
 if (values.help || !name || name === 'help') {
@@ -224,6 +252,7 @@ if (args.length < command.args) {
   process.exit(2);
 }
 
+const flags: Flags = { yes: Boolean(values.yes), note: values.note, grant: values.grant, store: values.store, revoke: Boolean(values.revoke) };
 let code = 0;
 try {
   if (command.database) {
@@ -232,13 +261,13 @@ try {
     setDatabase(database);
     try {
       await migrateDatabase(database);
-      await command.run(args, { yes: Boolean(values.yes), note: values.note });
+      await command.run(args, flags);
     } finally {
       setDatabase(undefined);
       await database.close();
     }
   } else {
-    await command.run(args, { yes: Boolean(values.yes), note: values.note });
+    await command.run(args, flags);
   }
 } catch (err) {
   console.error((err as Error).message);

@@ -43,7 +43,12 @@ async function boot(): Promise<void> {
   // A shop installed by the wizard has what its operator chose: SEED=demo (the default) never adds to it.
   if (env.SEED === 'demo' && !isInstalled(env.DATA_DIR)) {
     const { seedDemoIfEmpty } = await import('@/server/demo');
+    const { describeDemoAccounts, ensureDemoAccounts } = await import('@/server/demo/accounts');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
+    // The demo's back-office accounts, printed once when they are made (outside the JSON log, like the setup token).
+    const accounts = await database.withLock('voltmart:seed', () => ensureDemoAccounts(database.db));
+    if (accounts.length) process.stdout.write(`${describeDemoAccounts(accounts)}
+`);
   }
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);

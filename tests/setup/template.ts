@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase, type Database } from '@/server/db/client';
 import { seedDemoIfEmpty } from '@/server/demo';
+import { ensureDemoAccounts } from '@/server/demo/accounts';
 import { PG_ADMIN_URL, TEST_DB } from './test-db';
 
 declare module 'vitest' {
@@ -74,4 +75,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** Loads the demo shop, as the files that start from it did each in their first beforeAll. */
 async function seedDemo(database: Database): Promise<void> {
   if (!(await seedDemoIfEmpty(database.db))) throw new Error('the demo template was not empty');
+  // The demo's back-office accounts, as `npm start` makes them.
+  if (!(await ensureDemoAccounts(database.db)).length) throw new Error('the demo template got no back-office accounts');
 }

@@ -55,7 +55,7 @@ export async function createOperator(input: OperatorInput, actor: Omit<Actor, 'u
       if (taken.length) throw new AppError({ code: 'CONFLICT', message: 'This email is already used by an account of this shop.' });
       const [row] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, emailVerifiedAt: new Date() })
+        .values({ name: input.name, email: input.email, passwordHash, emailVerifiedAt: new Date(), roles: ['owner'] })
         .returning({ id: users.id });
       const current = await storedSettings(tx);
       await put(tx, 'setting', {

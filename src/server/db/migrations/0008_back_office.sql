@@ -43,6 +43,9 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","id");--> statement-breakpoint
 CREATE INDEX "users_roles_idx" ON "users" USING btree ("id") WHERE cardinality("users"."roles") > 0;--> statement-breakpoint
+CREATE INDEX "products_out_of_stock_idx" ON "products" USING btree ("id") WHERE "products"."stock" <= 0;--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "orders_transfer_due_idx" ON "orders" USING btree ("id") WHERE "orders"."payment_method" = 7 and "orders"."payment_status" = 0;--> statement-breakpoint
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % is not allowed', TG_OP;

@@ -144,6 +144,10 @@ export const products = pgTable(
       .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 1`),
     index('products_search_idx').using('gin', t.searchVector),
+    // The back office: products out of stock (the attention count, the stock filter).
+    index('products_out_of_stock_idx')
+      .on(t.id)
+      .where(sql`${t.stock} <= 0`),
   ],
 );
 

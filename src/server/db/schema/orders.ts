@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
 import { inventories, products } from '@/server/db/schema/catalog';
 import { stores } from '@/server/db/schema/stores';
@@ -80,6 +81,12 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_no_idx').on(t.orderNo),
     uniqueIndex('orders_tracking_uq').on(t.trackingCode),
+    // The back office: orders by status, newest first (the attention counts and the status tabs).
+    index('orders_status_idx').on(t.status, t.id),
+    // Bank transfers still to confirm (few of a big shop's orders).
+    index('orders_transfer_due_idx')
+      .on(t.id)
+      .where(sql`${t.paymentMethod} = 7 and ${t.paymentStatus} = 0`),
   ],
 );
 
