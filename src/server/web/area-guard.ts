@@ -23,7 +23,7 @@ export async function guardArea(ctx: APIContext, path: string): Promise<AreaDeci
   ctx.locals.area = place.area;
   try {
     await mustHere(ctx, place.area === 'admin' ? 'enter:admin' : 'enter:seller');
-    if (!place.section) throw new AppError({ code: 'NOT_FOUND', message: 'errors.notFound.page' });
+    if (!place.section) throw new AppError({ code: 'NOT_FOUND', message: 'errors.notFound.item' });
     await mustHere(ctx, place.section.can);
     if (!place.section.beforeTwoFactor) {
       const step = await twoFactorStep(ctx);

@@ -2,6 +2,7 @@ import type { APIContext, AstroGlobal } from 'astro';
 import type { z } from 'zod';
 import type { QueryDef } from '@/server/core/query';
 import { parseWith } from '@/server/core/validation';
+import { isAppError } from '@/server/core/errors';
 import { ok } from '@/server/web/envelope';
 import { actorOf } from '@/server/web/request-context';
 import { mustHere } from '@/server/web/access';
@@ -34,3 +35,20 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 
 const definedParams = (params: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+
+/** What a back-office page got from its query: the data, or the status and message to show instead. */
+export type PageResult<R> = { ok: true; data: R } | { ok: false; status: number; message: string };
+
+/**
+ * A page's declared query: its result, or (a 404, a filter that does not parse) the status set on the page and
+ * the message to show in the frame. Refusals of the policy are thrown on (the area guard answers them first).
+ */
+export async function queryForPage<S extends z.ZodType, R>(Astro: AstroGlobal, query: QueryDef<S, R>, extra: Record<string, unknown> = {}): Promise<PageResult<R>> {
+  try {
+    return { ok: true, data: await runQuery(Astro, query, extra) };
+  } catch (err) {
+    if (!isAppError(err) || err.code === 'UNAUTHENTICATED' || err.code === 'FORBIDDEN' || err.httpStatus >= 500) throw err;
+    Astro.response.status = err.httpStatus;
+    return { ok: false, status: err.httpStatus, message: err.localized(Astro.locals.t).message };
+  }
+}
