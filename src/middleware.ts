@@ -59,6 +59,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // The back office's one guard (`/admin`, `/seller`, `api/v1/admin|seller`), before any cache can answer.
   const guarded = await guardArea(ctx, (prefixed ?? ctx.url.pathname).split('?', 1)[0]!);
   if ('answer' in guarded) {
+    guarded.answer.headers.set('cache-control', PRIVATE_NO_STORE);
     applySecurityHeaders(guarded.answer.headers);
     return guarded.answer;
   }

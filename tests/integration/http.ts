@@ -102,6 +102,7 @@ export async function requestModule(
   params: Record<string, string>,
   input: string | URL,
   init: RequestInit = {},
+  rewrites: Record<string, () => Response> = {},
 ): Promise<Response> {
   const url = new URL(input, 'http://127.0.0.1:4321');
   const req = new Request(url, init);
@@ -118,7 +119,12 @@ export async function requestModule(
     site: undefined,
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;
-  const next = async () => (handler ? handler(ctx) : new Response(null, { status: 405 }));
+  // A rewrite to another page (the middleware draws `/403` in place of a back-office page the user may not open)
+  // is answered by that page's stand-in, `rewrites[path]`; Astro would render the page there.
+  const next = async (rewrite?: unknown) => {
+    if (typeof rewrite === 'string' && rewrites[rewrite]) return rewrites[rewrite]();
+    return handler ? handler(ctx) : new Response(null, { status: 405 });
+  };
   const res = (await onRequest(ctx, next)) as Response;
   // Astro adds the cookies set through ctx.cookies to the answer after the middleware; so does this.
   const setCookies = [...ctx.cookies.headers()];

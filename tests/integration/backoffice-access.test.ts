@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../setup/db';
+import { placeOf } from '@/server/backoffice/areas';
+import { account, api, listAreaEndpoints, listAreaPages, page, PAGE_DRAWN, twoStores, type Account } from './backoffice-fixtures';
+
+/**
+ * The access matrix of the back office (issue 29): every page under /admin and /seller and every endpoint
+ * under api/v1/admin and api/v1/seller, found from the files (a new one is covered without editing this test),
+ * for a guest, a shopper, staff without permissions, a seller and the owner.
+ */
+useTestDatabase({ demo: true });
+
+const pages = listAreaPages();
+const endpoints = listAreaEndpoints();
+
+/**
+ * An object of the other store, for each seller route that names one (`[id]`): a seller asking for it gets 404.
+ * A new seller route with a parameter fails below until it has its fixture here.
+ */
+const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<string>> = {};
+
+let who: Record<'shopper' | 'staff' | 'seller' | 'owner', Account>;
+let stores: [number, number];
+
+beforeAll(async () => {
+  stores = await twoStores();
+  who = {
+    shopper: await account([]),
+    staff: await account(['staff']),
+    seller: await account(['seller'], [], [stores[0]]),
+    owner: await account(['owner']),
+  };
+});
+
+const withIds = (route: string) => route.replace(/\[[^\]]+\]/g, '1');
+
+/** Whether the guard let the request through: the page was drawn, or the endpoint itself answered. */
+const passed = async (res: Response, isPage: boolean) => (isPage ? res.status === 200 && (await res.text()) === PAGE_DRAWN : ![401, 403].includes(res.status));
+
+describe('the back office’s access matrix', () => {
+  it('finds the areas’ routes, each in a section of the one table the guard and the menus read', () => {
+    expect(pages).toEqual(expect.arrayContaining(['/admin', '/admin/audit', '/admin/staff', '/admin/staff/[id]', '/seller']));
+    expect(endpoints).toEqual(expect.arrayContaining(['/api/v1/admin', '/api/v1/admin/audit', '/api/v1/admin/staff', '/api/v1/seller']));
+    for (const route of [...pages, ...endpoints]) expect(placeOf(withIds(route))?.section, `${route} has no section in backoffice/areas.ts`).toBeTruthy();
+  });
+
+  it('a guest: every page goes to the sign-in page with a return address, every endpoint answers 401', async () => {
+    for (const route of pages) {
+      const res = await page(withIds(route), null);
+      expect(res.status, route).toBe(303);
+      expect(res.headers.get('location'), route).toBe(`/login?redirect=${encodeURIComponent(withIds(route))}`);
+    }
+    for (const route of endpoints)
+      for (const method of ['GET', 'POST']) {
+        const res = await api(withIds(route), null, method === 'POST' ? { body: {} } : {});
+        expect(res.status, `${method} ${route}`).toBe(401);
+        expect((await res.json()).status, route).toBe(401);
+      }
+  });
+
+  it('a shopper: 403 everywhere', async () => {
+    for (const route of pages) expect((await page(withIds(route), who.shopper)).status, route).toBe(403);
+    for (const route of endpoints)
+      for (const method of ['GET', 'POST']) {
+        const res = await api(withIds(route), who.shopper, method === 'POST' ? { body: {} } : {});
+        expect(res.status, `${method} ${route}`).toBe(403);
+        expect(res.headers.get('cache-control'), route).toBe('private, no-store');
+      }
+  });
+
+  it('staff without permissions: only the back office’s own frame (home, sign-in security); 403 elsewhere and in the seller panel', async () => {
+    for (const route of [...pages, ...endpoints]) {
+      const isPage = !route.startsWith('/api/');
+      const section = placeOf(withIds(route))!.section!;
+      const res = isPage ? await page(withIds(route), who.staff) : await api(withIds(route), who.staff);
+      const open = section.area === 'admin' && section.can === 'enter:admin';
+      expect(await passed(res, isPage), `${route} (${section.can})`).toBe(open);
+      if (!open) expect(res.status, route).toBe(403);
+    }
+  });
+
+  it('a seller: 403 in /admin; their own panel opens; another store’s object answers 404', async () => {
+    for (const route of [...pages, ...endpoints]) {
+      const isPage = !route.startsWith('/api/');
+      const res = isPage ? await page(withIds(route), who.seller) : await api(withIds(route), who.seller);
+      if (route.includes('/admin')) expect(res.status, route).toBe(403);
+      else if (!route.includes('[')) expect(await passed(res, isPage), route).toBe(true);
+    }
+    for (const route of [...pages, ...endpoints].filter((r) => /\/seller\//.test(r) && r.includes('['))) {
+      const fixture = OTHER_STORE_OBJECTS[route];
+      expect(fixture, `${route}: add an object of another store to OTHER_STORE_OBJECTS`).toBeDefined();
+      const path = route.replace(/\[[^\]]+\]/, await fixture!(stores[1]));
+      const res = route.startsWith('/api/') ? await api(path, who.seller) : await page(path, who.seller);
+      expect(res.status, route).toBe(404);
+    }
+  });
+
+  it('the owner: every route opens', async () => {
+    for (const route of [...pages, ...endpoints]) {
+      const isPage = !route.startsWith('/api/');
+      const res = isPage ? await page(withIds(route), who.owner) : await api(withIds(route), who.owner);
+      expect(await passed(res, isPage), route).toBe(true);
+    }
+  });
+
+  it('an unknown section answers 404 to those who may enter, and still 401 to a guest', async () => {
+    expect((await api('/api/v1/admin/no-such-thing', who.owner)).status).toBe(404);
+    expect((await api('/api/v1/admin/no-such-thing', null)).status).toBe(401);
+    expect((await api('/api/v1/seller/no-such-thing', who.shopper)).status).toBe(403);
+  });
+
+  it('the storefront’s seller sign-up stays open to guests', async () => {
+    expect(placeOf('/seller/register')).toBeNull();
+    expect(placeOf('/api/v1/seller/signup')).toBeNull();
+    expect((await page('/seller/register', null)).status).toBe(200);
+  });
+});

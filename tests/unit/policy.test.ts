@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { can, grantOf, GRANTABLE, inScope, must, PERMISSIONS, storeIdsOf, type Permission } from '@/server/core/policy';
+import type { SessionUser } from '@/server/core/actor';
+
+const user = (roles: SessionUser['roles'], permissions: string[] = []): SessionUser => ({ id: 9, name: 'A', email: 'a@x.io', roles, permissions, twoFactor: false });
+const stores = async () => [3, 5];
+
+/** The whole grant table, written out: a change to the policy shows here as a changed row. */
+const SELLER_OWN: Permission[] = ['enter:seller', 'read:order', 'update:order', 'read:product', 'update:product', 'read:report'];
+
+describe('the permission policy (core/policy.ts)', () => {
+  it('an owner holds every permission for every store', () => {
+    for (const p of PERMISSIONS) expect(grantOf(user(['owner']), p), p).toBe('any');
+  });
+
+  it('a shopper holds only their own account', () => {
+    for (const p of PERMISSIONS) expect(grantOf(user([]), p), p).toBe(p === 'use:account' ? 'any' : null);
+    for (const p of PERMISSIONS) expect(grantOf(null, p), p).toBeNull();
+  });
+
+  it('a seller holds exactly the seller permissions, for their own stores only', () => {
+    for (const p of PERMISSIONS) expect(grantOf(user(['seller']), p), p).toBe(p === 'use:account' ? 'any' : SELLER_OWN.includes(p) ? 'own' : null);
+  });
+
+  it('staff enter the back office and hold what was granted (and what it implies), never staff management', () => {
+    const bare = user(['staff']);
+    for (const p of PERMISSIONS) expect(grantOf(bare, p), p).toBe(p === 'use:account' || p === 'enter:admin' ? 'any' : null);
+    const orders = user(['staff'], ['update:order', 'refund:order']);
+    expect(grantOf(orders, 'read:order')).toBe('any');
+    expect(grantOf(orders, 'update:order')).toBe('any');
+    expect(grantOf(orders, 'read:product')).toBeNull();
+    expect(grantOf(user(['staff'], ['update:product']), 'read:product')).toBe('any');
+    // A stored permission that is not grantable grants nothing (the owner's list is fixed).
+    expect(grantOf(user(['staff'], ['manage:staff', 'enter:seller']), 'manage:staff')).toBeNull();
+    expect(grantOf(user(['staff'], ['manage:staff', 'enter:seller']), 'enter:seller')).toBeNull();
+    for (const p of GRANTABLE) expect(grantOf(user(['staff'], [p]), p), p).toBe('any');
+    expect(GRANTABLE).not.toContain('manage:staff');
+  });
+
+  it('the widest grant of several roles wins', () => {
+    expect(grantOf(user(['seller', 'staff'], ['read:order']), 'read:order')).toBe('any');
+    expect(grantOf(user(['staff', 'seller']), 'update:product')).toBe('own');
+    expect(grantOf(user(['seller', 'owner']), 'update:product')).toBe('any');
+  });
+
+  it('must: 401 for a guest, 403 without the permission, else the scope with the seller’s stores', async () => {
+    await expect(must({ user: null }, 'read:order', stores)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', httpStatus: 401 });
+    await expect(must({ user: user([]) }, 'read:order', stores)).rejects.toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
+    await expect(must({ user: user(['staff']) }, 'read:order', stores)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await must({ user: user(['owner']) }, 'read:order', stores)).toEqual({ kind: 'any' });
+    expect(await must({ user: user(['seller']) }, 'read:order', stores)).toEqual({ kind: 'own', storeIds: [3, 5] });
+  });
+
+  it('scopes: an object of another store is outside; `any` is every store', () => {
+    const own = { kind: 'own' as const, storeIds: [3, 5] };
+    expect(inScope(own, 3)).toBe(true);
+    expect(inScope(own, 4)).toBe(false);
+    expect(inScope(own, null)).toBe(false);
+    expect(inScope({ kind: 'any' }, 4)).toBe(true);
+    expect(storeIdsOf(own)).toEqual([3, 5]);
+    expect(storeIdsOf({ kind: 'any' })).toBeNull();
+  });
+
+  it('can: for menus, whether the permission is held at all', () => {
+    expect(can(user(['seller']), 'read:order')).toBe(true);
+    expect(can(user(['seller']), 'enter:admin')).toBe(false);
+    expect(can(null, 'enter:admin')).toBe(false);
+  });
+});
