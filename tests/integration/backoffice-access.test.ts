@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
+import { getDb } from '@/server/db/client';
+import { products } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
 import { account, api, listAreaEndpoints, listAreaPages, page, PAGE_DRAWN, twoStores, type Account } from './backoffice-fixtures';
 
@@ -17,7 +20,14 @@ const endpoints = listAreaEndpoints();
  * An object of the other store, for each seller route that names one (`[id]`): a seller asking for it gets 404.
  * A new seller route with a parameter fails below until it has its fixture here.
  */
-const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<string>> = {};
+const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: number; body?: unknown }>> = {
+  '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
+};
+
+async function productOf(storeId: number): Promise<number> {
+  const [row] = await getDb().select({ id: products.id }).from(products).where(eq(products.storeId, storeId)).limit(1);
+  return row!.id;
+}
 
 let who: Record<'shopper' | 'staff' | 'seller' | 'owner', Account>;
 let stores: [number, number];
@@ -89,8 +99,9 @@ describe('the back office’s access matrix', () => {
     for (const route of [...pages, ...endpoints].filter((r) => /\/seller\//.test(r) && r.includes('['))) {
       const fixture = OTHER_STORE_OBJECTS[route];
       expect(fixture, `${route}: add an object of another store to OTHER_STORE_OBJECTS`).toBeDefined();
-      const path = route.replace(/\[[^\]]+\]/, await fixture!(stores[1]));
-      const res = route.startsWith('/api/') ? await api(path, who.seller) : await page(path, who.seller);
+      const object = await fixture!(stores[1]);
+      const path = route.replace(/\[[^\]]+\]/, String(object.id));
+      const res = route.startsWith('/api/') ? await api(path, who.seller, object.body === undefined ? {} : { body: object.body }) : await page(path, who.seller);
       expect(res.status, route).toBe(404);
     }
   });
