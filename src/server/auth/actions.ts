@@ -119,7 +119,7 @@ export const confirmTwoFactor = defineAction({
   input: TwoFactorCodeSchema,
   auth: 'user',
   run: ({ code }, actor) => turnOnTwoFactor({ user: signedInUser(actor), ip: actor.ip }, actor.sessionHash, code),
-  message: ({ recoveryCodes }, t) => t('backoffice.twoFactor.on', { codes: recoveryCodes.join('  ') }),
+  message: ({ recoveryCodes }, t) => t('backoffice.twoFactor.on', { codes: `\u2066${recoveryCodes.join('  ')}\u2069` }),
   data: ({ recoveryCodes }) => ({ recovery_codes: recoveryCodes }),
 });
 

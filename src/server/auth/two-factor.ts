@@ -94,7 +94,7 @@ export async function passTwoFactor(actor: AuditActor, sessionHash: string, code
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ twoFactorAt: new Date() }).where(eq(sessions.idHash, sessionHash));
     // A back-office sign-in is complete once its second factor passed.
-    await writeAudit(tx, actor, 'auth.two-factor', { entity: 'user', entityId: userId, before: null, after: { recovery_code: usedRecoveryCode } });
+    await writeAudit(tx, actor, 'auth.two-factor', { entity: 'user', entityId: userId, before: null, after: { method: usedRecoveryCode ? 'recovery' : 'app' } });
   });
   await forgetSessions();
   return { usedRecoveryCode };
