@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { test, expect } from '../fixtures';
-import { DEMO_COUNTS } from '@/server/demo/known';
+import { DEMO_COUNTS, KNOWN_PRODUCTS } from '@/server/demo/known';
+import { DEMO_OWNER, DEMO_PASSWORD } from '@/server/demo/accounts';
 import { startServer, stop, type Server } from './server-process';
 
 /**
@@ -234,4 +235,34 @@ test('a cart page kept by one process shows a change made through the other on t
   const next = await guest.call(a, '/cart');
   expect(next.headers.get('x-page-cache')).toBe('miss, yours');
   expect(badge(await next.text())).toBe('3');
+});
+
+test('a price changed in the back office through one process is on the other’s product page, listing, API and search once it has heard it', async () => {
+  const owner = client('198.51.100.40');
+  expect((await owner.call(a, '/api/v1/user/signin', { email: DEMO_OWNER, password: DEMO_PASSWORD })).status).toBe(200);
+  const { slug, title, category } = KNOWN_PRODUCTS.plain;
+  const product = (await (await fetch(`${b.origin}/api/v1/product/${slug}`)).json()).data as { id: number; selling: number };
+  // B keeps the product's page, its listing, its API answer and a search in its caches.
+  const cents = 12_345 + (Date.now() % 1000);
+  const shown = `$${(cents / 100).toFixed(2)}`;
+  const listing = `/all/${category}?min=${cents / 100}&max=${cents / 100}`;
+  const search = `/search?q=${encodeURIComponent(title)}`;
+  const apiListing = `/api/v1/all?category=${category}&min=${cents}&max=${cents}`;
+  for (const path of [`/products/product/${slug}`, listing, search, `/api/v1/product/${slug}`, apiListing]) await fetch(`${b.origin}${path}`);
+  await expect.poll(async () => (await fetch(`${b.origin}/products/product/${slug}`)).headers.get('x-page-cache')).toMatch(/^hit/);
+
+  const before = await heard(b);
+  const res = await owner.call(a, `/api/v1/admin/products/${product.id}/prices`, { selling: cents, offered: 0 });
+  expect(res.status, await res.clone().text()).toBe(200);
+  try {
+    await expect.poll(() => heard(b), { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(await (await fetch(`${b.origin}/products/product/${slug}`)).text()).toContain(shown);
+    expect(await (await fetch(`${b.origin}${listing}`)).text()).toContain(title);
+    expect(await (await fetch(`${b.origin}${search}`)).text()).toContain(shown);
+    expect(((await (await fetch(`${b.origin}/api/v1/product/${slug}`)).json()).data as { selling: number }).selling).toBe(cents);
+    const listed = (await (await fetch(`${b.origin}${apiListing}`)).json()).data.result.data as { slug: string }[];
+    expect(listed.map((p) => p.slug)).toContain(slug);
+  } finally {
+    await owner.call(a, `/api/v1/admin/products/${product.id}/prices`, { selling: product.selling, offered: 0 });
+  }
 });
