@@ -7,7 +7,8 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user cart api search write weight checkout
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user cart api search write weight checkout backoffice
+//   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
 //   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
 //   loads that page for BENCH_PROFILE_SECONDS (15) under a server started with --cpu-prof, keeps the
@@ -306,7 +307,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user cart api search write weight checkout); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user cart api search write weight checkout backoffice); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');
@@ -368,7 +369,7 @@ if (topAt > 0) {
 
 try {
   buildIfStale();
-  if (!only || [...only].some((s) => s !== 'checkout')) {
+  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice')) {
     if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
     if (dbChoice !== 'pglite') {
       const pg = await pgScratch('pages');
@@ -383,8 +384,38 @@ try {
     }
   }
   if (wants('checkout') && !profileKey) await benchCheckout(startServer);
+  if (wants('backoffice') && !profileKey) await benchBackOffice();
 } catch (err) {
   console.log(`\nbench stopped early: ${err.message}`);
+}
+
+/** The back office at scale (scripts/bench-backoffice.ts), in a scratch database of each kind. */
+async function benchBackOffice() {
+  const run = (env) =>
+    spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/bench-backoffice.ts')], {
+      cwd: root,
+      env: { ...process.env, SEED: 'none', ...env },
+      stdio: 'inherit',
+    });
+  if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-bo-'));
+    try {
+      run({ DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (dbChoice !== 'pglite') {
+    const pg = await pgScratch('backoffice');
+    if (!pg) console.log('\nBack office on PostgreSQL: skipped (no server)');
+    else {
+      try {
+        run({ DATABASE_URL: pg.url });
+      } finally {
+        await pg.drop();
+      }
+    }
+  }
 }
 
 /** Stops a bench server (once). */

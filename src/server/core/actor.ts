@@ -1,5 +1,4 @@
-import { AppError } from '@/server/core/errors';
-import type { Role } from '@/server/core/policy';
+import { accountHolder, type Role } from '@/server/core/policy';
 
 /** Who is signed in: the part of a user every request knows. */
 export interface SessionUser {
@@ -45,6 +44,5 @@ export type AuthContext = Omit<Actor, 'user'>;
 
 /** The signed-in user of an action that needs one; a guest gets the 401 every client understands. */
 export function signedInUser(actor: Pick<Actor, 'user'>): SessionUser {
-  if (!actor.user) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
-  return actor.user;
+  return accountHolder(actor.user);
 }

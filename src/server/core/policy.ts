@@ -106,6 +106,16 @@ export async function must(actor: Pick<Actor, 'user'>, permission: Permission, s
   return grant === 'any' ? { kind: 'any' } : { kind: 'own', storeIds: await storesOf(actor.user.id) };
 }
 
+/**
+ * The storefront's check, through the same policy: the signed-in user (who holds `use:account` on their own
+ * account, cart and orders), or the 401 every client understands. `requireUser`, the account pages' guard and
+ * actions with `auth: 'user'` all ask this.
+ */
+export function accountHolder<U extends Pick<SessionUser, 'roles' | 'permissions'>>(user: U | null): U {
+  if (!user || !grantOf(user, 'use:account')) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+  return user;
+}
+
 /** For menus and buttons: whether the user holds the permission at all. */
 export const can = (user: Pick<SessionUser, 'roles' | 'permissions'> | null, permission: Permission): boolean =>
   grantOf(user, permission) !== null;

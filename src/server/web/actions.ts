@@ -10,6 +10,7 @@ import { isFormPost, redirectWithFlash, refererPath, type FlashForm } from '@/se
 import { actorOf } from '@/server/web/request-context';
 import { storesOfRequest } from '@/server/web/access';
 import { performAction } from '@/server/core/perform';
+import { can } from '@/server/core/policy';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 import { localPath } from '@/lib/safe-redirect';
 import { translateMessage } from '@/i18n';
@@ -37,7 +38,7 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
     // Inside the back office every action must name its permission: one that forgot is refused, never run.
     if (ctx.locals.area && typeof action.auth !== 'object')
       throw new AppError({ code: 'INTERNAL', message: `The action ${action.name} names no permission, so it cannot run in the back office.` });
-    if ((action.auth === 'user' || typeof action.auth === 'object') && !ctx.locals.user) {
+    if ((action.auth === 'user' || typeof action.auth === 'object') && !can(ctx.locals.user, 'use:account')) {
       const signIn = new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
       if (!form) throw signIn;
       // A guest's plain form goes to the sign-in page, which brings them back to the page they were on.

@@ -1,12 +1,11 @@
 import { cacheHeader, CACHE } from '@/server/web/cache';
 import type { AstroGlobal } from 'astro';
 import type { SessionUser } from '@/server/core/actor';
-import { AppError } from '@/server/core/errors';
+import { accountHolder, can } from '@/server/core/policy';
 
-/** The signed-in user, or a 401 AppError for API endpoints. */
+/** The signed-in user, or a 401 AppError for API endpoints (the policy's `accountHolder`). */
 export function requireUser(locals: { user: SessionUser | null }): SessionUser {
-  if (!locals.user) throw new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
-  return locals.user;
+  return accountHolder(locals.user);
 }
 
 /** Where a guest who opened a signed-in page is sent: /login, coming back afterwards. */
@@ -20,8 +19,8 @@ export function loginRedirect(url: URL): string {
  */
 export function guardAccountPage(Astro: AstroGlobal): SessionUser | Response {
   Astro.response.headers.set('cache-control', CACHE.private);
-  if (!Astro.locals.user) {
+  if (!can(Astro.locals.user, 'use:account')) {
     return new Response(null, { status: 303, headers: { location: loginRedirect(Astro.url), ...cacheHeader('private') } });
   }
-  return Astro.locals.user;
+  return Astro.locals.user!;
 }

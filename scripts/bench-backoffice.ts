@@ -1,0 +1,77 @@
+// In-process timings of the back office at scale for `npm run bench` (section `backoffice`): a scratch
+// database (DATA_DIR or DATABASE_URL) gets 1,000,000 audit entries and 1,000,000 orders (BENCH_BO_ROWS), then
+// the audit log's pages (first, filtered, deep by keyset, CSV-sized) and the home's counts (the operator's, a
+// seller's) are timed. Prints p50/p95; never fails the bench.
+import { sql } from 'drizzle-orm';
+import { getEnv } from '../src/server/core/env';
+import { migrateDatabase, openDatabase, queryRows, setDatabase } from '../src/server/db/client';
+import { listAudit } from '../src/server/audit/manage';
+import { attentionFor } from '../src/server/backoffice/attention';
+import { AuditQuerySchema } from '../src/lib/schemas/backoffice';
+
+const ROWS = Number(process.env.BENCH_BO_ROWS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_BO_ROUNDS ?? 30);
+
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: 2 });
+const label = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+try {
+  await migrateDatabase(database);
+  setDatabase(database);
+  const db = database.db;
+  const count = async (table: string) => (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  const started = performance.now();
+  if ((await count('stores')) < 2)
+    await db.execute(sql`insert into stores (slug, name) values ('bench-a', 'Bench A'), ('bench-b', 'Bench B') on conflict do nothing`);
+  const [a, b] = (await queryRows<{ id: number }>(db, sql`select id from stores order by id limit 2`)).map((r) => r.id);
+  // In chunks of 100,000 rows, so the embedded database's memory stays bounded.
+  for (let done = await count('audit_log'); done < ROWS; done += 100_000) {
+    const n = Math.min(100_000, ROWS - done);
+    await db.execute(sql`
+      insert into audit_log (at, actor_id, actor_email, role, action, entity, entity_id, ip, before, after)
+      select now() - (g || ' seconds')::interval, 1 + g % 50, 'staff' || (g % 50) || '@bench.test', 'staff',
+             (array['staff.permissions','catalog.prices','orders.status','auth.sign-in'])[1 + g % 4],
+             (array['user','product','order','user'])[1 + g % 4], (g % 5000)::text, '127.0.0.1',
+             jsonb_build_object('selling', g % 9000), jsonb_build_object('selling', g % 9000 + 100)
+      from generate_series(${done + 1}::int, ${done + n}::int) g`);
+  }
+  for (let done = await count('orders'); done < ROWS; done += 100_000) {
+    const n = Math.min(100_000, ROWS - done);
+    await db.execute(sql`
+      insert into orders (order_no, store_id, status, payment_status, payment_method, email, tracking_code, total, created_at)
+      select 'B' || g, case when g % 2 = 0 then ${a}::int else ${b}::int end,
+             (array['delivered','delivered','delivered','shipped','cancelled','confirmed','pending'])[1 + g % 7],
+             case when g % 11 = 0 then 0 else 1 end, case when g % 11 = 0 then 7 else 2 end,
+             'buyer' || g || '@bench.test', 'BT' || g, 1000 + g % 50000, now() - (g || ' minutes')::interval
+      from generate_series(${done + 1}::int, ${done + n}::int) g`);
+  }
+  await db.execute(sql`analyze`);
+  console.log(
+    `\nBack office at scale on ${label}: ${(await count('audit_log')).toLocaleString('en')} audit entries, ${(await count('orders')).toLocaleString('en')} orders (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  const pct = (list: number[], p: number) => [...list].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(p * list.length))]!;
+  const time = async (name: string, fn: () => Promise<unknown>) => {
+    for (let i = 0; i < 3; i++) await fn();
+    const took: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = performance.now();
+      await fn();
+      took.push(performance.now() - t0);
+    }
+    console.log(`  ${name.padEnd(52)} p50 ${pct(took, 0.5).toFixed(1).padStart(7)} ms   p95 ${pct(took, 0.95).toFixed(1).padStart(7)} ms`);
+  };
+  const query = (q: Record<string, string>) => AuditQuerySchema.parse(q);
+  const first = await listAudit(query({}));
+  let deep = first.next_cursor!;
+  for (let i = 0; i < 200; i++) deep = (await listAudit(query({ cursor: deep }))).next_cursor!;
+  await time('audit log, first page (25)', () => listAudit(query({})));
+  await time('audit log, page 201 by keyset', () => listAudit(query({ cursor: deep })));
+  await time('audit log, one entity (product #42)', () => listAudit(query({ entity: 'product', entity_id: '42' })));
+  await time('audit log, one person, 100 rows', () => listAudit(query({ actor_id: '7', per_page: '100' })));
+  await time('audit log, one action and a week', () => listAudit(query({ action: 'catalog.prices', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) })));
+  await time('/admin home counts (operator, every store)', () => attentionFor({ kind: 'any' }));
+  await time('/seller home counts (one store)', () => attentionFor({ kind: 'own', storeIds: [a!] }));
+} finally {
+  setDatabase(undefined);
+  await database.close();
+}
