@@ -68,7 +68,9 @@ try {
   await time('audit log, page 201 by keyset', () => listAudit(query({ cursor: deep })));
   await time('audit log, one entity (product #42)', () => listAudit(query({ entity: 'product', entity_id: '42' })));
   await time('audit log, one person, 100 rows', () => listAudit(query({ actor_id: '7', per_page: '100' })));
-  await time('audit log, one action and a week', () => listAudit(query({ action: 'catalog.prices', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) })));
+  await time('audit log, one action and a week', () =>
+    listAudit(query({ action: 'catalog.prices', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) })),
+  );
   await time('/admin home counts (operator, every store)', () => attentionFor({ kind: 'any' }));
   await time('/seller home counts (one store)', () => attentionFor({ kind: 'own', storeIds: [a!] }));
 } finally {

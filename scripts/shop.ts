@@ -195,7 +195,16 @@ const COMMANDS: Record<string, Command> = {
     args: 2,
     database: true,
     async run([email, role], { grant, store, revoke }) {
-      const done = await changeRole({ email: email!, role: role!, grant: grant?.split(',').map((p) => p.trim()).filter(Boolean), store, revoke });
+      const done = await changeRole({
+        email: email!,
+        role: role!,
+        grant: grant
+          ?.split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+        store,
+        revoke,
+      });
       console.log(
         `${done.email}: roles ${done.roles.join(', ') || 'none'}${done.permissions.length ? `; permissions ${done.permissions.join(', ')}` : ''}${done.stores.length ? `; stores ${done.stores.join(', ')}` : ''}.`,
       );
@@ -252,7 +261,13 @@ if (args.length < command.args) {
   process.exit(2);
 }
 
-const flags: Flags = { yes: Boolean(values.yes), note: values.note, grant: values.grant, store: values.store, revoke: Boolean(values.revoke) };
+const flags: Flags = {
+  yes: Boolean(values.yes),
+  note: values.note,
+  grant: values.grant,
+  store: values.store,
+  revoke: Boolean(values.revoke),
+};
 let code = 0;
 try {
   if (command.database) {

@@ -47,7 +47,8 @@ async function boot(): Promise<void> {
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
     // The demo's back-office accounts, printed once when they are made (outside the JSON log, like the setup token).
     const accounts = await database.withLock('voltmart:seed', () => ensureDemoAccounts(database.db));
-    if (accounts.length) process.stdout.write(`${describeDemoAccounts(accounts)}
+    if (accounts.length)
+      process.stdout.write(`${describeDemoAccounts(accounts)}
 `);
   }
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).

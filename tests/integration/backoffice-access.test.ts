@@ -4,7 +4,17 @@ import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { products } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
-import { account, api, listAreaEndpoints, listAreaPages, page, PAGE_DRAWN, twoStores, type Account } from './backoffice-fixtures';
+import {
+  account,
+  api,
+  listAreaEndpoints,
+  listAreaPages,
+  makeOrder,
+  page,
+  PAGE_DRAWN,
+  twoStores,
+  type Account,
+} from './backoffice-fixtures';
 
 /**
  * The access matrix of the back office (issue 29): every page under /admin and /seller and every endpoint
@@ -22,6 +32,12 @@ const endpoints = listAreaEndpoints();
  */
 const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: number; body?: unknown }>> = {
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
+  '/api/v1/seller/orders/[id]': async (otherStore) => ({ id: await makeOrder(otherStore) }),
+  '/api/v1/seller/orders/[id]/status': async (otherStore) => ({ id: await makeOrder(otherStore), body: { status: 'confirmed' } }),
+  '/api/v1/seller/orders/[id]/confirm-transfer': async (otherStore) => ({
+    id: await makeOrder(otherStore, { paymentMethod: 7 }),
+    body: {},
+  }),
 };
 
 async function productOf(storeId: number): Promise<number> {
@@ -45,13 +61,15 @@ beforeAll(async () => {
 const withIds = (route: string) => route.replace(/\[[^\]]+\]/g, '1');
 
 /** Whether the guard let the request through: the page was drawn, or the endpoint itself answered. */
-const passed = async (res: Response, isPage: boolean) => (isPage ? res.status === 200 && (await res.text()) === PAGE_DRAWN : ![401, 403].includes(res.status));
+const passed = async (res: Response, isPage: boolean) =>
+  isPage ? res.status === 200 && (await res.text()) === PAGE_DRAWN : ![401, 403].includes(res.status);
 
 describe('the back office’s access matrix', () => {
   it('finds the areas’ routes, each in a section of the one table the guard and the menus read', () => {
     expect(pages).toEqual(expect.arrayContaining(['/admin', '/admin/audit', '/admin/staff', '/admin/staff/[id]', '/seller']));
     expect(endpoints).toEqual(expect.arrayContaining(['/api/v1/admin', '/api/v1/admin/audit', '/api/v1/admin/staff', '/api/v1/seller']));
-    for (const route of [...pages, ...endpoints]) expect(placeOf(withIds(route))?.section, `${route} has no section in backoffice/areas.ts`).toBeTruthy();
+    for (const route of [...pages, ...endpoints])
+      expect(placeOf(withIds(route))?.section, `${route} has no section in backoffice/areas.ts`).toBeTruthy();
   });
 
   it('a guest: every page goes to the sign-in page with a return address, every endpoint answers 401', async () => {
@@ -96,12 +114,18 @@ describe('the back office’s access matrix', () => {
       if (route.includes('/admin')) expect(res.status, route).toBe(403);
       else if (!route.includes('[')) expect(await passed(res, isPage), route).toBe(true);
     }
+    // A page with a parameter draws its endpoint twin's declared query (the end-to-end tests open the pages themselves).
+    const twinOf = (route: string) => (route.startsWith('/api/') ? route : `/api/v1${route}`);
     for (const route of [...pages, ...endpoints].filter((r) => /\/seller\//.test(r) && r.includes('['))) {
+      expect(endpoints, `${route} needs its endpoint twin ${twinOf(route)}`).toContain(twinOf(route));
+      if (route !== twinOf(route)) continue;
       const fixture = OTHER_STORE_OBJECTS[route];
       expect(fixture, `${route}: add an object of another store to OTHER_STORE_OBJECTS`).toBeDefined();
       const object = await fixture!(stores[1]);
       const path = route.replace(/\[[^\]]+\]/, String(object.id));
-      const res = route.startsWith('/api/') ? await api(path, who.seller, object.body === undefined ? {} : { body: object.body }) : await page(path, who.seller);
+      const res = route.startsWith('/api/')
+        ? await api(path, who.seller, object.body === undefined ? {} : { body: object.body })
+        : await page(path, who.seller);
       expect(res.status, route).toBe(404);
     }
   });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   other = await first(b);
 });
 
-const productApi = async (slug: string) => ((await (await api(`/api/v1/product/${slug}`, null)).json()) as { data: { selling: number; offered: number } }).data;
+const productApi = async (slug: string) =>
+  ((await (await api(`/api/v1/product/${slug}`, null)).json()) as { data: { selling: number; offered: number } }).data;
 
 describe('prices from the back office', () => {
   it('the owner changes a price: one audit entry, and the product API (kept for guests) answers the new price at once', async () => {
@@ -34,7 +35,13 @@ describe('prices from the back office', () => {
     expect(await productApi(own.slug)).toMatchObject({ selling: warm.selling + 101, offered: 0 });
     const [entry, ...more] = await auditSince(before);
     expect(more).toHaveLength(0);
-    expect(entry).toMatchObject({ action: 'catalog.prices', entity: 'product', entityId: String(own.id), before: { selling: warm.selling }, after: { selling: warm.selling + 101 } });
+    expect(entry).toMatchObject({
+      action: 'catalog.prices',
+      entity: 'product',
+      entityId: String(own.id),
+      before: { selling: warm.selling },
+      after: { selling: warm.selling + 101 },
+    });
   });
 
   it('a seller changes their own store’s prices; another store’s product is 404, as if it did not exist', async () => {

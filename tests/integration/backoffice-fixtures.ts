@@ -64,9 +64,16 @@ export const PAGE_DRAWN = 'page drawn';
  */
 export function page(path: string, who: Account | null) {
   const stand = { ALL: async () => new Response(PAGE_DRAWN, { status: 200 }) };
-  return requestModule(stand, path, {}, `${ORIGIN}${path}`, { headers: { accept: 'text/html', ...(who ? { cookie: who.cookie } : {}) } }, {
-    '/403': () => new Response('forbidden page', { status: 403 }),
-  });
+  return requestModule(
+    stand,
+    path,
+    {},
+    `${ORIGIN}${path}`,
+    { headers: { accept: 'text/html', ...(who ? { cookie: who.cookie } : {}) } },
+    {
+      '/403': () => new Response('forbidden page', { status: 403 }),
+    },
+  );
 }
 
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../src/pages');
@@ -87,15 +94,59 @@ export function listAreaPages(): string[] {
 
 /** Every endpoint under api/v1/admin and api/v1/seller (the spec's seller sign-up excepted). */
 export const listAreaEndpoints = () =>
-  apiRoutes.map((r) => r.pattern).filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !['/api/v1/seller/signup', '/api/v1/seller/verify'].includes(p));
+  apiRoutes
+    .map((r) => r.pattern)
+    .filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !['/api/v1/seller/signup', '/api/v1/seller/verify'].includes(p));
 
 /** The audit entries written since `afterId`. */
 export const auditSince = (afterId: number) =>
-  getDb().select().from(auditLog).where(sql`${auditLog.id} > ${afterId}`).orderBy(auditLog.id);
+  getDb()
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.id} > ${afterId}`)
+    .orderBy(auditLog.id);
 
 export async function lastAuditId(): Promise<number> {
-  const [row] = await getDb().select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog);
+  const [row] = await getDb()
+    .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` })
+    .from(auditLog);
   return row!.id;
 }
 
 export const userRow = async (id: number) => (await getDb().select().from(users).where(eq(users.id, id)))[0]!;
+
+/** An order of this store (pending, cash on delivery, one line), as checkout would leave it. */
+export async function makeOrder(storeId: number, over: { status?: string; paymentMethod?: number; email?: string } = {}): Promise<number> {
+  const { orders, orderLines } = await import('@/server/db/schema');
+  const n = `${process.pid}${++counter}${Math.random().toString(36).slice(2, 6)}`;
+  const [row] = await getDb()
+    .insert(orders)
+    .values({
+      orderNo: `BO${n}`,
+      storeId,
+      status: over.status ?? 'pending',
+      paymentMethod: over.paymentMethod ?? 2,
+      email: over.email ?? `buyer-${n}@example.com`,
+      trackingCode: `BT${n}`,
+      subtotal: 2500,
+      total: 2500,
+      shippingAddress: {
+        name: 'Bea Buyer',
+        email: 'bea@example.com',
+        phone: '5125550100',
+        country: 'US',
+        state: 'TX',
+        city: 'Austin',
+        zip: '78701',
+        address_1: '1 Main St',
+        address_2: '',
+      },
+    })
+    .returning({ id: orders.id });
+  await getDb().insert(orderLines).values({ orderId: row!.id, title: 'Bench charger', unitPrice: 2500, quantity: 1, lineTotal: 2500 });
+  const { orderStatusHistory } = await import('@/server/db/schema');
+  await getDb()
+    .insert(orderStatusHistory)
+    .values({ orderId: row!.id, status: over.status ?? 'pending' });
+  return row!.id;
+}

@@ -26,13 +26,22 @@ const body = async (res: Response) => (await res.json()) as { status: number; me
 describe('staff and the audit log', () => {
   it('invites a staff member: one audit entry with the account after, an invitation mail with a link to set a password', async () => {
     const before = await lastAuditId();
-    const res = await api('/api/v1/admin/staff', owner, { body: { name: 'Ina Vite', email: 'Ina.Vite@example.com', permissions: ['read:order', 'refund:order'] } });
+    const res = await api('/api/v1/admin/staff', owner, {
+      body: { name: 'Ina Vite', email: 'Ina.Vite@example.com', permissions: ['read:order', 'refund:order'] },
+    });
     expect(res.status).toBe(200);
     const member = (await body(res)).data as { id: number; roles: string[]; permissions: string[]; invited: boolean };
     expect(member).toMatchObject({ roles: ['staff'], permissions: ['read:order', 'refund:order'], invited: true });
     const entries = await auditSince(before);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'staff.invite', entity: 'user', entityId: String(member.id), actorId: owner.id, role: 'owner', before: null });
+    expect(entries[0]).toMatchObject({
+      action: 'staff.invite',
+      entity: 'user',
+      entityId: String(member.id),
+      actorId: owner.id,
+      role: 'owner',
+      before: null,
+    });
     expect(entries[0]!.after).toMatchObject({ email: 'ina.vite@example.com', permissions: ['read:order', 'refund:order'] });
     await settleAfterAnswer();
     const mail = await lastMailTo(outbox, 'ina.vite@example.com');
@@ -44,7 +53,9 @@ describe('staff and the audit log', () => {
 
   it('a refused action writes no audit entry and changes nothing', async () => {
     const before = await lastAuditId();
-    const bad = await api('/api/v1/admin/staff', owner, { body: { name: 'X', email: 'x-perm@example.com', permissions: ['manage:staff'] } });
+    const bad = await api('/api/v1/admin/staff', owner, {
+      body: { name: 'X', email: 'x-perm@example.com', permissions: ['manage:staff'] },
+    });
     expect(bad.status).toBe(422);
     expect((await body(bad)).message).toBe('"manage:staff" is not a permission that can be granted.');
     const twice = await api('/api/v1/admin/staff', owner, { body: { name: 'Owner again', email: owner.email, permissions: [] } });
@@ -59,7 +70,9 @@ describe('staff and the audit log', () => {
     const before = await lastAuditId();
     expect((await api('/api/v1/admin', member)).status).toBe(200);
     expect((await api('/api/v1/admin/audit', member)).status).toBe(403);
-    expect((await api(`/api/v1/admin/staff/${member.id}`, owner, { body: { permissions: ['read:order', 'read:audit'] } })).status).toBe(200);
+    expect((await api(`/api/v1/admin/staff/${member.id}`, owner, { body: { permissions: ['read:order', 'read:audit'] } })).status).toBe(
+      200,
+    );
     // The member's very next request is judged with the new permissions (the session memory was told).
     expect((await api('/api/v1/admin/audit', member)).status).toBe(200);
     expect((await api(`/api/v1/admin/staff/${member.id}/disable`, owner, { body: {} })).status).toBe(200);
@@ -71,7 +84,13 @@ describe('staff and the audit log', () => {
     const again = { ...member, cookie: await signIn(member.id) };
     expect((await api('/api/v1/admin', again)).status).toBe(403);
     const entries = await auditSince(before);
-    expect(entries.map((e) => e.action)).toEqual(['staff.permissions', 'staff.disable', 'staff.enable', 'staff.reset-two-factor', 'staff.revoke']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'staff.permissions',
+      'staff.disable',
+      'staff.enable',
+      'staff.reset-two-factor',
+      'staff.revoke',
+    ]);
     expect(entries.every((e) => e.entityId === String(member.id) && e.actorId === owner.id)).toBe(true);
     expect(entries[0]).toMatchObject({ before: { permissions: ['read:order'] }, after: { permissions: ['read:order', 'read:audit'] } });
     expect(entries[1]).toMatchObject({ before: { active: true }, after: { active: false } });
@@ -93,7 +112,9 @@ describe('staff and the audit log', () => {
     const items = first.data.items as { id: number; action: string }[];
     expect(items).toHaveLength(2);
     expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
-    const second = await body(await api(`/api/v1/admin/audit?entity=user&entity_id=${member.id}&per_page=2&cursor=${first.data.next_cursor}`, owner));
+    const second = await body(
+      await api(`/api/v1/admin/audit?entity=user&entity_id=${member.id}&per_page=2&cursor=${first.data.next_cursor}`, owner),
+    );
     expect((second.data.items as unknown[]).length).toBe(1);
     expect(second.data.next_cursor).toBeNull();
     const wrong = await api('/api/v1/admin/audit?per_page=500', owner);
@@ -147,7 +168,9 @@ describe('sign-in security of back-office accounts', () => {
     const third = { ...member, cookie: await signIn(member.id) };
     expect((await api('/api/v1/user/two-factor/verify', third, { body: { code: codes[0] } })).status).toBe(422);
     expect((await api('/api/v1/user/two-factor/verify', third, { body: { code: await generate({ secret }) } })).status).toBe(200);
-    const actions = (await getDb().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, member.id))).map((r) => r.action);
+    const actions = (await getDb().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, member.id))).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(['account.two-factor-on', 'auth.two-factor', 'auth.two-factor']);
   });
 
@@ -180,7 +203,10 @@ describe('sign-in security of back-office accounts', () => {
     const member = await account(['staff']);
     const shopper = await account([]);
     const long = new Date(Date.now() - BACK_OFFICE_IDLE_MS - 60_000);
-    await getDb().update(sessions).set({ lastSeenAt: long }).where(sql`${sessions.userId} in (${member.id}, ${shopper.id})`);
+    await getDb()
+      .update(sessions)
+      .set({ lastSeenAt: long })
+      .where(sql`${sessions.userId} in (${member.id}, ${shopper.id})`);
     const token = (cookie: string) => cookie.slice(SESSION_COOKIE.length + 1);
     expect(await sessionUserOf(token(member.cookie), Date.now() + 10_000)).toBeNull();
     expect(await sessionUserOf(token(shopper.cookie), Date.now() + 10_000)).not.toBeNull();
@@ -194,9 +220,20 @@ describe('sign-in security of back-office accounts', () => {
     const member = await account(['staff']);
     const shopper = await account([]);
     const hash = await hashPassword('a-long-password');
-    await getDb().update(users).set({ passwordHash: hash }).where(sql`${users.id} in (${member.id}, ${shopper.id})`);
+    await getDb()
+      .update(users)
+      .set({ passwordHash: hash })
+      .where(sql`${users.id} in (${member.id}, ${shopper.id})`);
     const before = await lastAuditId();
-    const ctx = { ip: '203.0.113.9', userAgent: 'test', guestToken: null, sessionHash: null, lang: 'en', origin: 'http://shop.test', siteName: 'Voltmart' };
+    const ctx = {
+      ip: '203.0.113.9',
+      userAgent: 'test',
+      guestToken: null,
+      sessionHash: null,
+      lang: 'en',
+      origin: 'http://shop.test',
+      siteName: 'Voltmart',
+    };
     await checkPassword({ email: member.email, password: 'a-long-password' }, ctx);
     await checkPassword({ email: shopper.email, password: 'a-long-password' }, ctx);
     const entries = await auditSince(before);

@@ -88,7 +88,9 @@ describe('personal or other responses', () => {
     const render = page('<h1>cat</h1>', 'catalog');
     const guest = context('/all/cables');
     await withPageCaching(guest, render.next(guest));
-    const ctx = context('/all/cables', { locals: { user: { id: 1, name: 'Ada L', email: 'a@x.io', roles: [], permissions: [], twoFactor: false } } });
+    const ctx = context('/all/cables', {
+      locals: { user: { id: 1, name: 'Ada L', email: 'a@x.io', roles: [], permissions: [], twoFactor: false } },
+    });
     const res = await withPageCaching(ctx, render.next(ctx));
     expect(render.calls.count).toBe(2);
     expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -42,7 +42,11 @@ const titleOf = async (id: number) => (await getDb().select({ title: products.ti
 
 /** The cart page as this shopper gets it. */
 async function cartPage(who: { user?: { id: number; name: string; email: string }; guestToken?: string }) {
-  const locals = localsWith({ user: who.user ? { roles: [], permissions: [], twoFactor: false, ...who.user } : null, guestToken: who.guestToken ?? null, sessionHash: who.user ? 'h' : null });
+  const locals = localsWith({
+    user: who.user ? { roles: [], permissions: [], twoFactor: false, ...who.user } : null,
+    guestToken: who.guestToken ?? null,
+    sessionHash: who.user ? 'h' : null,
+  });
   const html: string = await renderer.container.renderToString(CartPage, { locals, request: new Request('http://shop.test/cart') });
   return { html, locals };
 }

@@ -12,7 +12,15 @@ import { makeAddress, makeUser } from './cart-fixtures';
 export async function shopper(country = 'US', state = 'CA'): Promise<SessionUser & { addressId: number }> {
   const id = await makeUser();
   const [u] = await getDb().select().from(users).where(eq(users.id, id));
-  return { id, name: u!.name, email: u!.email, roles: [], permissions: [], twoFactor: false, addressId: await makeAddress(id, country, state) };
+  return {
+    id,
+    name: u!.name,
+    email: u!.email,
+    roles: [],
+    permissions: [],
+    twoFactor: false,
+    addressId: await makeAddress(id, country, state),
+  };
 }
 
 /** Puts `quantity` of a product in the user's cart (checked). */

@@ -38,7 +38,16 @@ describe(`the session memory (${TEST_DB})`, () => {
   it('reads a session once, then from memory until SESSION_MEMO_MS has passed', async () => {
     const { user, token } = await shopper();
     const now = Date.now();
-    expect(await sessionUserOf(token, now)).toEqual({ id: user.id, name: user.name, email: user.email, sessionHash: hashToken(token) });
+    expect(await sessionUserOf(token, now)).toEqual({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      roles: [],
+      permissions: [],
+      twoFactor: false,
+      sessionHash: hashToken(token),
+      twoFactorAt: null,
+    });
     await renameQuietly(user.id, 'Renamed In SQL');
     expect((await sessionUserOf(token, now + 1))?.name).toBe(user.name);
     expect((await sessionUserOf(token, now + SESSION_MEMO_MS - 1))?.name).toBe(user.name);

@@ -63,7 +63,16 @@ describe('sessions', () => {
   it('knows the user behind a live session, and nobody behind a junk, expired or disabled one', async () => {
     const u = await user();
     const { token } = await createSession(u.id);
-    expect(await findSessionUser(token)).toEqual({ id: u.id, name: u.name, email: u.email, sessionHash: hashToken(token) });
+    expect(await findSessionUser(token)).toEqual({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      roles: [],
+      permissions: [],
+      twoFactor: false,
+      sessionHash: hashToken(token),
+      twoFactorAt: null,
+    });
     expect(await findSessionUser('')).toBeNull();
     expect(await findSessionUser('x'.repeat(201))).toBeNull();
     expect(await findSessionUser(`${token}x`)).toBeNull();

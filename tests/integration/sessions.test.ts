@@ -18,7 +18,14 @@ describe('sessions and identity', () => {
     const { token } = await createSession(user!.id);
 
     const byCookie = await resolveIdentity(request(), cookieJar({ [SESSION_COOKIE]: token }));
-    expect(byCookie.user).toEqual({ id: user!.id, name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(byCookie.user).toEqual({
+      id: user!.id,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      roles: [],
+      permissions: [],
+      twoFactor: false,
+    });
     const byBearer = await resolveIdentity(request({ authorization: `Bearer ${token}` }), cookieJar({}));
     expect(byBearer.user?.id).toBe(user!.id);
 

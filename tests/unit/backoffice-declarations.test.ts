@@ -23,7 +23,10 @@ function servedDeclarations(): { file: string; module: string; name: string }[] 
       if (!/\.(ts|astro)$/.test(file) || file === 'signup.ts' || file === 'verify.ts' || file === 'register.astro') continue;
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       for (const m of text.matchAll(IMPORT))
-        for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean))
+        for (const name of m[1]!
+          .split(',')
+          .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+          .filter(Boolean))
           out.push({ file: `${area}/${file}`, module: m[2]!, name });
     }
   }
@@ -46,7 +49,8 @@ describe('back-office declarations', () => {
       const auth = decl.auth as unknown;
       expect(typeof auth === 'object' && auth !== null && 'can' in auth, `${file}: ${decl.name} names no permission`).toBe(true);
       expect(isPermission((auth as { can: string }).can), `${file}: ${decl.name}`).toBe(true);
-      if (isAction(decl)) expect(Array.isArray(decl.invalidates), `${file}: ${decl.name} must say what it invalidates (invalidates: [])`).toBe(true);
+      if (isAction(decl))
+        expect(Array.isArray(decl.invalidates), `${file}: ${decl.name} must say what it invalidates (invalidates: [])`).toBe(true);
     }
   });
 });

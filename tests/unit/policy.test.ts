@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { can, grantOf, GRANTABLE, inScope, must, PERMISSIONS, storeIdsOf, type Permission } from '@/server/core/policy';
 import type { SessionUser } from '@/server/core/actor';
 
-const user = (roles: SessionUser['roles'], permissions: string[] = []): SessionUser => ({ id: 9, name: 'A', email: 'a@x.io', roles, permissions, twoFactor: false });
+const user = (roles: SessionUser['roles'], permissions: string[] = []): SessionUser => ({
+  id: 9,
+  name: 'A',
+  email: 'a@x.io',
+  roles,
+  permissions,
+  twoFactor: false,
+});
 const stores = async () => [3, 5];
 
 /** The whole grant table, written out: a change to the policy shows here as a changed row. */
@@ -19,7 +26,8 @@ describe('the permission policy (core/policy.ts)', () => {
   });
 
   it('a seller holds exactly the seller permissions, for their own stores only', () => {
-    for (const p of PERMISSIONS) expect(grantOf(user(['seller']), p), p).toBe(p === 'use:account' ? 'any' : SELLER_OWN.includes(p) ? 'own' : null);
+    for (const p of PERMISSIONS)
+      expect(grantOf(user(['seller']), p), p).toBe(p === 'use:account' ? 'any' : SELLER_OWN.includes(p) ? 'own' : null);
   });
 
   it('staff enter the back office and hold what was granted (and what it implies), never staff management', () => {

@@ -35,7 +35,9 @@ describe('UserLinks', () => {
     expect(html).not.toContain('/seller/register');
   });
   it('shows a signed-in person the Account dropdown with the first word of the name and a POST logout', async () => {
-    const html = await render({ user: { id: 7, name: 'Ada King Lovelace', email: 'ada@example.com', roles: [], permissions: [], twoFactor: false } });
+    const html = await render({
+      user: { id: 7, name: 'Ada King Lovelace', email: 'ada@example.com', roles: [], permissions: [], twoFactor: false },
+    });
     expect(html).toMatch(/<span class="account-name"[^>]*>Ada<\/span>/);
     for (const href of ['/user/profile', '/user/orders', '/user/wishlists', '/user/compared', '/user/vouchers'])
       expect(html).toContain(`href="${href}"`);

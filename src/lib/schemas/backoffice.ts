@@ -27,7 +27,10 @@ const day = (type: string) =>
     .trim()
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), `${type} must be a date (YYYY-MM-DD)`);
+    .refine(
+      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+      `${type} must be a date (YYYY-MM-DD)`,
+    );
 
 export const AuditQuerySchema = ListQuerySchema.extend({
   entity: optionalText('Entity', 60).optional().default(''),
@@ -76,4 +79,49 @@ export const RequireTwoFactorSchema = z.object({
     .union([z.boolean(), z.string(), z.number()])
     .optional()
     .transform((v) => v === true || v === 1 || v === 'on' || v === '1' || v === 'true'),
+});
+
+const optionalNumber = (type: string, max: number) =>
+  z
+    .union([
+      z.literal(''),
+      z.coerce
+        .number({ error: `${type} must be a number` })
+        .int(`${type} must be a whole number`)
+        .min(0)
+        .max(max),
+    ])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+
+export const OrdersQuerySchema = ListQuerySchema.extend({
+  status: z
+    .enum(['', 'pending', 'confirmed', 'picked_up', 'on_the_way', 'shipped', 'delivered', 'cancelled', 'refunded'], {
+      error: 'This is not an order status',
+    })
+    .optional()
+    .default(''),
+  payment_status: z
+    .union([
+      z.literal(''),
+      z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'Payment status must be 0 (unpaid) or 1 (paid)' })),
+    ])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+  payment_method: optionalNumber('Payment method', 20),
+  store_id: z
+    .union([z.literal(''), recordId('Store')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+  from: day('From'),
+  to: day('To'),
+});
+export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
+
+export const StaffOrderIdSchema = z.object({ id: recordId('Order') });
+
+export const OrderStatusChangeSchema = z.object({
+  id: recordId('Order'),
+  status: requiredText('Status', 20),
+  note: optionalText('Note', 500).optional().default(''),
 });

@@ -19,5 +19,8 @@ export const ProductPricesSchema = z
     selling: cents('Selling price').refine((v) => v > 0, 'Selling price must be more than 0'),
     offered: cents('Offered price').optional().default(0),
   })
-  .refine((p) => p.offered < p.selling, { message: 'The offered price must be below the selling price (or 0 for no offer)', path: ['offered'] });
+  .refine((p) => p.offered < p.selling, {
+    message: 'The offered price must be below the selling price (or 0 for no offer)',
+    path: ['offered'],
+  });
 export type ProductPricesInput = z.output<typeof ProductPricesSchema>;

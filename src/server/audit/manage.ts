@@ -34,7 +34,9 @@ export async function listAudit(query: AuditQuery, db: Tx = getDb()): Promise<{ 
     query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,
     query.from ? gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
     query.to ? lt(auditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
-    query.q ? sql`(${auditLog.actorEmail} ilike ${`%${escapeLike(query.q)}%`} or ${auditLog.action} ilike ${`%${escapeLike(query.q)}%`})` : undefined,
+    query.q
+      ? sql`(${auditLog.actorEmail} ilike ${`%${escapeLike(query.q)}%`} or ${auditLog.action} ilike ${`%${escapeLike(query.q)}%`})`
+      : undefined,
     after ? (query.dir === 'asc' ? sql`${auditLog.id} > ${after[0]}` : sql`${auditLog.id} < ${after[0]}`) : undefined,
   ];
   const rows = await db
@@ -65,7 +67,19 @@ function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {
 }
 
 /** The CSV columns of an audit export. */
-export const AUDIT_CSV_COLUMNS = ['id', 'at', 'actor_id', 'actor_email', 'role', 'action', 'entity', 'entity_id', 'ip', 'before', 'after'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_email',
+  'role',
+  'action',
+  'entity',
+  'entity_id',
+  'ip',
+  'before',
+  'after',
+] as const;
 
 /** Every entry the filters select, page by page (for the CSV export; never all in memory at once). */
 export async function* eachAuditEntry(query: AuditQuery): AsyncGenerator<AuditEntry> {

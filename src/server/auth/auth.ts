@@ -51,7 +51,12 @@ export async function signIn(input: SigninInput, ctx: AuthContext): Promise<Sign
   const { token } = await startSession(account.id, ctx);
   // Sign-ins to the back office are audited (who, from where); a shopper's are not.
   if (account.roles.length)
-    await writeAudit(getDb(), { user: { ...account, roles: account.roles.filter(isRole) }, ip: ctx.ip }, 'auth.sign-in', { entity: 'user', entityId: account.id, before: null, after: { user_agent: ctx.userAgent?.slice(0, 200) ?? null } });
+    await writeAudit(getDb(), { user: { ...account, roles: account.roles.filter(isRole) }, ip: ctx.ip }, 'auth.sign-in', {
+      entity: 'user',
+      entityId: account.id,
+      before: null,
+      after: { user_agent: ctx.userAgent?.slice(0, 200) ?? null },
+    });
   return { token, user: toAuthUser(account) };
 }
 

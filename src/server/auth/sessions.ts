@@ -95,7 +95,9 @@ async function loadSessionUser(token: string, now: number) {
     twoFactorAt: row.twoFactorAt?.getTime() ?? null,
   };
   // A back-office account is asked again within the idle limit's last minute, so its memory never outlives it.
-  const expiresAt = roles.length ? Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + BACK_OFFICE_IDLE_MS) : row.expiresAt.getTime();
+  const expiresAt = roles.length
+    ? Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + BACK_OFFICE_IDLE_MS)
+    : row.expiresAt.getTime();
   return { user, expiresAt };
 }
 

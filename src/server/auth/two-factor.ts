@@ -41,7 +41,11 @@ export async function startTwoFactorSetup(user: { id: number; email: string }, i
 }
 
 /** The pending secret's QR code and URI again (the setup page after a wrong code), or null when none is pending. */
-export async function pendingTwoFactorSetup(user: { id: number; email: string }, issuer: string, db: Tx = getDb()): Promise<TwoFactorSetup | null> {
+export async function pendingTwoFactorSetup(
+  user: { id: number; email: string },
+  issuer: string,
+  db: Tx = getDb(),
+): Promise<TwoFactorSetup | null> {
   const [row] = await db.select({ secret: users.totpSecret, enabled: users.totpEnabledAt }).from(users).where(eq(users.id, user.id));
   return row?.secret && !row.enabled ? describeSetup(row.secret, user.email, issuer) : null;
 }
@@ -68,7 +72,12 @@ export async function confirmTwoFactor(actor: AuditActor, sessionHash: string | 
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashCode(c) })));
     if (sessionHash) await tx.update(sessions).set({ twoFactorAt: new Date() }).where(eq(sessions.idHash, sessionHash));
-    await writeAudit(tx, actor, 'account.two-factor-on', { entity: 'user', entityId: userId, before: { two_factor: false }, after: { two_factor: true } });
+    await writeAudit(tx, actor, 'account.two-factor-on', {
+      entity: 'user',
+      entityId: userId,
+      before: { two_factor: false },
+      after: { two_factor: true },
+    });
   });
   await forgetSessions();
   return { recoveryCodes: codes };
@@ -94,7 +103,12 @@ export async function passTwoFactor(actor: AuditActor, sessionHash: string, code
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ twoFactorAt: new Date() }).where(eq(sessions.idHash, sessionHash));
     // A back-office sign-in is complete once its second factor passed.
-    await writeAudit(tx, actor, 'auth.two-factor', { entity: 'user', entityId: userId, before: null, after: { method: usedRecoveryCode ? 'recovery' : 'app' } });
+    await writeAudit(tx, actor, 'auth.two-factor', {
+      entity: 'user',
+      entityId: userId,
+      before: null,
+      after: { method: usedRecoveryCode ? 'recovery' : 'app' },
+    });
   });
   await forgetSessions();
   return { usedRecoveryCode };
@@ -114,7 +128,12 @@ export async function turnOffOwn(actor: AuditActor, code: string): Promise<void>
   await checkCode(userId, () => totpMatches(row.secret!, code));
   await db.transaction(async (tx) => {
     await turnOffTwoFactor(userId, tx);
-    await writeAudit(tx, actor, 'account.two-factor-off', { entity: 'user', entityId: userId, before: { two_factor: true }, after: { two_factor: false } });
+    await writeAudit(tx, actor, 'account.two-factor-off', {
+      entity: 'user',
+      entityId: userId,
+      before: { two_factor: true },
+      after: { two_factor: false },
+    });
   });
   await forgetSessions();
 }
@@ -140,7 +159,12 @@ async function checkCode(userId: number, matches: () => Promise<boolean>): Promi
   const limit = codeLimit(userId);
   const hit = await hitLimit(limit);
   if (hit.limited) throw throttled('Too many wrong codes.', hit.retryAfter);
-  if (!(await matches())) throw new AppError({ code: 'VALIDATION', message: 'backoffice.twoFactor.wrongCode', details: { fields: { code: 'backoffice.twoFactor.wrongCode' } } });
+  if (!(await matches()))
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'backoffice.twoFactor.wrongCode',
+      details: { fields: { code: 'backoffice.twoFactor.wrongCode' } },
+    });
   await resetLimit(limit.key);
 }
 

@@ -20,6 +20,7 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
+  { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
   { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
@@ -27,6 +28,7 @@ export const SECTIONS: readonly Section[] = [
   // The catalogue's screens come with issue 33; its price change is served already (no menu entry until then).
   { area: 'admin', segment: 'products', can: 'read:product' },
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
+  { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
   { area: 'seller', segment: 'products', can: 'read:product' },

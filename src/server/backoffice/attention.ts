@@ -28,7 +28,14 @@ export async function attentionFor(scope: Scope, db: Tx = getDb()): Promise<Atte
   const inStores = (column: typeof orders.storeId | typeof products.storeId): SQL | undefined =>
     ids === null ? undefined : ids.length ? inArray(column, [...ids]) : sql`false`;
   const capped = async (from: typeof orders | typeof products | typeof sellers, where: SQL | undefined): Promise<Count> => {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(from).where(where).limit(COUNT_CAP).as('capped'));
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(from)
+        .where(where)
+        .limit(COUNT_CAP)
+        .as('capped'),
+    );
     const n = row?.n ?? 0;
     return { count: n, capped: n >= COUNT_CAP };
   };
@@ -37,7 +44,12 @@ export async function attentionFor(scope: Scope, db: Tx = getDb()): Promise<Atte
     to_ship: await capped(orders, and(inArray(orders.status, ['confirmed', 'picked_up']), inStores(orders.storeId))),
     transfers_to_confirm: await capped(
       orders,
-      and(eq(orders.paymentMethod, 7), eq(orders.paymentStatus, 0), notInArray(orders.status, ['cancelled', 'refunded']), inStores(orders.storeId)),
+      and(
+        eq(orders.paymentMethod, 7),
+        eq(orders.paymentStatus, 0),
+        notInArray(orders.status, ['cancelled', 'refunded']),
+        inStores(orders.storeId),
+      ),
     ),
     sellers_waiting: ids === null ? await capped(sellers, eq(sellers.status, 'verified')) : { count: 0, capped: false },
     out_of_stock: await capped(products, and(sql`${products.stock} <= 0`, ne(products.status, 0), inStores(products.storeId))),

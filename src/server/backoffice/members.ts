@@ -4,7 +4,11 @@ import { storeMembers, stores } from '@/server/db/schema';
 
 /** The stores a user works for as a seller (their `own` scope), lowest id first. */
 export async function storeIdsOfUser(userId: number, db: Tx = getDb()): Promise<number[]> {
-  const rows = await db.select({ id: storeMembers.storeId }).from(storeMembers).where(eq(storeMembers.userId, userId)).orderBy(asc(storeMembers.storeId));
+  const rows = await db
+    .select({ id: storeMembers.storeId })
+    .from(storeMembers)
+    .where(eq(storeMembers.userId, userId))
+    .orderBy(asc(storeMembers.storeId));
   return rows.map((r) => r.id);
 }
 

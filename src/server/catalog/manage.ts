@@ -11,7 +11,11 @@ import type { ProductPricesInput } from '@/lib/schemas/product-write';
  * is 404). The runner announces `catalog` after the commit, so pages, the API cache and search show the change
  * on every process.
  */
-export async function setProductPrices(input: ProductPricesInput, _actor: Actor, { scope, tx, audit }: Access): Promise<{ id: number; slug: string; selling: number; offered: number }> {
+export async function setProductPrices(
+  input: ProductPricesInput,
+  _actor: Actor,
+  { scope, tx, audit }: Access,
+): Promise<{ id: number; slug: string; selling: number; offered: number }> {
   const [before] = await tx
     .select({ id: products.id, slug: products.slug, storeId: products.storeId, selling: products.selling, offered: products.offered })
     .from(products)

@@ -12,7 +12,10 @@ export function withoutSecrets(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? (v == null ? v : '[hidden]') : withoutSecrets(v)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_KEY.test(k) ? (v == null ? v : '[hidden]') : withoutSecrets(v),
+    ]),
   );
 }
 

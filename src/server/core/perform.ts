@@ -30,7 +30,10 @@ export async function performAction<I, R>(action: ActionDef<never, R>, input: I,
     const records: Parameters<Access['audit']>[0][] = [];
     const value = await run(input, actor, { scope, tx, audit: (record) => records.push(record) });
     if (records.length !== 1)
-      throw new AppError({ code: 'INTERNAL', message: `The action ${action.name} described ${records.length} changes; it must describe exactly one.` });
+      throw new AppError({
+        code: 'INTERNAL',
+        message: `The action ${action.name} described ${records.length} changes; it must describe exactly one.`,
+      });
     await writeAudit(tx, actor, action.name, records[0]!);
     return value;
   });

@@ -26,9 +26,15 @@ export interface DemoAccount {
  */
 export async function ensureDemoAccounts(db: Db): Promise<DemoAccount[]> {
   const slugs = STORES.map((s) => s.slug);
-  const demoStores = await db.select({ id: stores.id, slug: stores.slug, name: stores.name }).from(stores).where(inArray(stores.slug, slugs));
+  const demoStores = await db
+    .select({ id: stores.id, slug: stores.slug, name: stores.name })
+    .from(stores)
+    .where(inArray(stores.slug, slugs));
   if (!demoStores.length) return [];
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_OWNER));
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, DEMO_OWNER));
   if (owner) return [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verified = new Date();
@@ -36,7 +42,14 @@ export async function ensureDemoAccounts(db: Db): Promise<DemoAccount[]> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values([
       { name: 'Olivia Owner', email: DEMO_OWNER, passwordHash, emailVerifiedAt: verified, roles: ['owner'] },
-      { name: 'Sam Staff', email: DEMO_STAFF, passwordHash, emailVerifiedAt: verified, roles: ['staff'], permissions: DEMO_STAFF_PERMISSIONS },
+      {
+        name: 'Sam Staff',
+        email: DEMO_STAFF,
+        passwordHash,
+        emailVerifiedAt: verified,
+        roles: ['staff'],
+        permissions: DEMO_STAFF_PERMISSIONS,
+      },
     ]);
     made.push({ email: DEMO_OWNER, role: 'owner', what: 'everything' }, { email: DEMO_STAFF, role: 'staff', what: 'orders only' });
     for (const store of demoStores) {

@@ -7,7 +7,12 @@ import { resendOrderEmail } from '@/server/orders/email';
 import { recordVisit, updateVisit } from '@/server/orders/visits';
 import { paymentTax, voucherValidity } from '@/server/checkout/preview';
 import { CancelOrderSchema } from '@/lib/schemas/orders';
-import { cancelOrder } from '@/server/orders/life';
+import { cancelOrder, changeStatus, confirmTransfer, type StatusChange } from '@/server/orders/life';
+import { getStaffOrder } from '@/server/orders/manage';
+import { can, forbidden } from '@/server/core/policy';
+import { getSettings } from '@/server/settings';
+import type { Actor } from '@/server/core/actor';
+import { OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
 import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
 
@@ -89,3 +94,56 @@ export const cancelOrderAction = defineAction({
   data: (c) => ({ order_id: c.order_id, status: c.to }),
   back: (c) => `/user/order/${c.order_id}`,
 });
+
+/** An order moved on from the back office (`POST api/v1/{admin|seller}/orders/{id}/status {status, note?}`), in the caller's scope. */
+export const changeOrderStatus = defineAction({
+  name: 'orders.status',
+  input: OrderStatusChangeSchema,
+  auth: { can: 'update:order' },
+  // Orders are never kept in a cache; stock given back by a cancellation is announced by the stock code.
+  invalidates: [],
+  run: async (input, actor, { scope, tx, audit }) => {
+    // Outside the scope (another store's order) is 404 before anything is read or changed.
+    const before = await getStaffOrder(input.id, scope, tx);
+    if (input.status === 'refunded' && !can(actor.user, 'refund:order')) throw forbidden();
+    const change = await changeStatus(input.id, input.status, input.note || null, tx);
+    audit({
+      entity: 'order',
+      entityId: input.id,
+      before: { status: before.status, payment_status: before.payment_status },
+      after: { status: change.to, note: input.note || null },
+    });
+    runAfterAnswer('order status mail', () => mailStatusChanges([change], actor, input.note || undefined));
+    return change;
+  },
+  message: 'backoffice.orders.statusChanged',
+  data: (c) => ({ order_id: c.order_id, status: c.to }),
+});
+
+/** The bank transfer of an order's purchase arrived (`POST api/v1/{admin|seller}/orders/{id}/confirm-transfer`). */
+export const confirmOrderTransfer = defineAction({
+  name: 'orders.confirm-transfer',
+  input: StaffOrderIdSchema,
+  auth: { can: 'update:order' },
+  invalidates: [],
+  run: async ({ id }, actor, { scope, tx, audit }) => {
+    const before = await getStaffOrder(id, scope, tx);
+    const changes = await confirmTransfer(id, tx);
+    audit({
+      entity: 'order',
+      entityId: id,
+      before: { payment_status: before.payment_status, status: before.status },
+      after: { payment_status: 1, changed: changes.map((c) => ({ id: c.order_id, status: c.to })) },
+    });
+    runAfterAnswer('transfer mails', () => mailStatusChanges(changes, actor));
+    return changes;
+  },
+  message: 'backoffice.orders.transferConfirmed',
+  data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
+});
+
+/** Status mails go out in the shop's language (the shopper's is not known), after the answer. */
+async function mailStatusChanges(changes: StatusChange[], actor: Actor, note?: string): Promise<void> {
+  const settings = await getSettings();
+  await sendStatusMails(changes, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }, note);
+}

@@ -132,9 +132,9 @@ export async function cancelOrder(userId: number, orderId: number, reason: strin
  * transitions.ts, one transaction, the history written; cash on delivery becomes paid on delivery;
  * cancelling goes the shopper's way (stock and voucher back); refunding closes the cancellation.
  */
-export async function changeStatus(orderId: number, to: string, note: string | null): Promise<StatusChange> {
+export async function changeStatus(orderId: number, to: string, note: string | null, db: Tx = getDb()): Promise<StatusChange> {
   if (!isOrderStatus(to)) throw new AppError({ code: 'VALIDATION', message: 'orders.errors.noSuchStatus', vars: { status: to } });
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId);
     if (to === 'cancelled' && order.status !== 'cancelled') return cancelLocked(tx, order, all, note ?? 'Cancelled by the shop', null);
     const problem = transitionProblem(order.status, to, order.payment_status === 1);
@@ -168,8 +168,8 @@ export const refundOrder = (orderId: number, note: string | null) => changeStatu
  * order of it become paid; pending orders become confirmed. One transaction; refused for another method,
  * a cancelled order or one already paid.
  */
-export async function confirmTransfer(orderId: number): Promise<StatusChange[]> {
-  return getDb().transaction(async (tx) => {
+export async function confirmTransfer(orderId: number, db: Tx = getDb()): Promise<StatusChange[]> {
+  return db.transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId);
     if (order.payment_method !== 7) throw refused({ key: 'orders.errors.notBankTransfer' });
     if (order.status === 'cancelled' || order.status === 'refunded') throw refused({ key: 'orders.errors.cancelledNoPayment' });

@@ -1,7 +1,15 @@
 import { defineAction } from '@/server/core/action';
 import { defineQuery } from '@/server/core/query';
 import { InviteStaffSchema, RequireTwoFactorSchema, StaffIdSchema, StaffQuerySchema, UpdateStaffSchema } from '@/lib/schemas/backoffice';
-import { getStaffMember, inviteStaff as invite, listStaff, resetStaffTwoFactor, revokeStaff as revoke, setStaffActive, updateStaffPermissions } from '@/server/staff/manage';
+import {
+  getStaffMember,
+  inviteStaff as invite,
+  listStaff,
+  resetStaffTwoFactor,
+  revokeStaff as revoke,
+  setStaffActive,
+  updateStaffPermissions,
+} from '@/server/staff/manage';
 import { setRequireTwoFactor } from '@/server/staff/rules';
 
 /** The owner's staff screen (`/admin/staff`, `api/v1/admin/staff`): who may do what in the back office. */

@@ -41,7 +41,16 @@ const columns = {
   passwordHash: users.passwordHash,
 };
 
-const toMember = (r: { id: number; name: string; email: string; roles: string[]; permissions: string[]; status: number; totpEnabledAt: Date | null; passwordHash: string | null }): StaffMember => ({
+const toMember = (r: {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  permissions: string[];
+  status: number;
+  totpEnabledAt: Date | null;
+  passwordHash: string | null;
+}): StaffMember => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -100,12 +109,27 @@ function grantable(permissions: string[]): Permission[] {
  */
 export async function inviteStaff(input: InviteStaffInput, actor: Actor, { tx, audit }: Access): Promise<StaffMember> {
   const permissions = grantable(input.permissions);
-  const [existing] = await tx.select(columns).from(users).where(eq(sql`lower(${users.email})`, input.email)).for('update');
+  const [existing] = await tx
+    .select(columns)
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email))
+    .for('update');
   if (existing?.roles.length)
-    throw new AppError({ code: 'CONFLICT', message: 'backoffice.staff.alreadyStaff', details: { fields: { email: 'backoffice.staff.alreadyStaff' } } });
+    throw new AppError({
+      code: 'CONFLICT',
+      message: 'backoffice.staff.alreadyStaff',
+      details: { fields: { email: 'backoffice.staff.alreadyStaff' } },
+    });
   const [row] = existing
-    ? await tx.update(users).set({ roles: ['staff'], permissions, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning(columns)
-    : await tx.insert(users).values({ name: input.name, email: input.email, roles: ['staff'], permissions }).returning(columns);
+    ? await tx
+        .update(users)
+        .set({ roles: ['staff'], permissions, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning(columns)
+    : await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, roles: ['staff'], permissions })
+        .returning(columns);
   const member = toMember(row!);
   const token = member.invited ? newLinkToken() : null;
   if (token) await issueTokens(member.id, 'reset', [linkHash(token)], INVITE_MINUTES, tx);
@@ -133,7 +157,11 @@ async function mailInvitation(member: StaffMember, token: string | null, actor: 
 }
 
 /** Changes what a staff member may do; owners are not changed here. */
-export async function updateStaffPermissions(input: { id: number; permissions: string[] }, _actor: Actor, { tx, audit }: Access): Promise<StaffMember> {
+export async function updateStaffPermissions(
+  input: { id: number; permissions: string[] },
+  _actor: Actor,
+  { tx, audit }: Access,
+): Promise<StaffMember> {
   const before = await staffOnly(input.id, tx);
   const permissions = grantable(input.permissions);
   const [row] = await tx.update(users).set({ permissions, updatedAt: new Date() }).where(eq(users.id, input.id)).returning(columns);
@@ -146,7 +174,11 @@ export async function updateStaffPermissions(input: { id: number; permissions: s
 export async function setStaffActive(input: { id: number }, active: boolean, actor: Actor, { tx, audit }: Access): Promise<StaffMember> {
   if (input.id === actor.user?.id) throw new AppError({ code: 'CONFLICT', message: 'backoffice.staff.notYourself' });
   const before = await staffOnly(input.id, tx);
-  const [row] = await tx.update(users).set({ status: active ? 1 : 0, updatedAt: new Date() }).where(eq(users.id, input.id)).returning(columns);
+  const [row] = await tx
+    .update(users)
+    .set({ status: active ? 1 : 0, updatedAt: new Date() })
+    .where(eq(users.id, input.id))
+    .returning(columns);
   if (!active) await tx.delete(sessions).where(eq(sessions.userId, input.id));
   const after = toMember(row!);
   audit({ entity: 'user', entityId: input.id, before, after });

@@ -24,11 +24,13 @@ export interface RoleChange {
  * account's sessions, so the change counts from its next request.
  */
 export async function changeRole(change: RoleChange): Promise<{ email: string; roles: string[]; permissions: string[]; stores: number[] }> {
-  if (!isRole(change.role)) throw new AppError({ code: 'VALIDATION', message: `"${change.role}" is not a role: use owner, staff or seller.` });
+  if (!isRole(change.role))
+    throw new AppError({ code: 'VALIDATION', message: `"${change.role}" is not a role: use owner, staff or seller.` });
   const role: Role = change.role;
   const grant = change.grant ?? [];
   const wrong = grant.filter((p) => !isPermission(p) || !GRANTABLE.includes(p));
-  if (wrong.length) throw new AppError({ code: 'VALIDATION', message: `"${wrong[0]}" cannot be granted. Grantable: ${GRANTABLE.join(', ')}.` });
+  if (wrong.length)
+    throw new AppError({ code: 'VALIDATION', message: `"${wrong[0]}" cannot be granted. Grantable: ${GRANTABLE.join(', ')}.` });
   if (grant.length && role !== 'staff') throw new AppError({ code: 'VALIDATION', message: '--grant is for the staff role only.' });
   if (change.store && role !== 'seller') throw new AppError({ code: 'VALIDATION', message: '--store is for the seller role only.' });
   const result = await getDb().transaction(async (tx) => {
@@ -37,13 +39,18 @@ export async function changeRole(change: RoleChange): Promise<{ email: string; r
       .from(users)
       .where(eq(sql`lower(${users.email})`, change.email.trim().toLowerCase()))
       .for('update');
-    if (!user) throw new AppError({ code: 'NOT_FOUND', message: `No account has the email ${change.email}. The person signs up first (or use the install wizard).` });
+    if (!user)
+      throw new AppError({
+        code: 'NOT_FOUND',
+        message: `No account has the email ${change.email}. The person signs up first (or use the install wizard).`,
+      });
     let storeId: number | null = null;
     if (change.store) {
       const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.slug, change.store));
       if (!store) throw new AppError({ code: 'NOT_FOUND', message: `There is no store with the slug "${change.store}".` });
       storeId = store.id;
-    } else if (role === 'seller' && !change.revoke) throw new AppError({ code: 'VALIDATION', message: 'A seller works for a store: add --store <slug>.' });
+    } else if (role === 'seller' && !change.revoke)
+      throw new AppError({ code: 'VALIDATION', message: 'A seller works for a store: add --store <slug>.' });
     const roles = change.revoke ? user.roles.filter((r) => r !== role) : [...new Set([...user.roles, role])];
     const permissions = role === 'staff' ? (change.revoke ? [] : grant) : user.permissions;
     await tx.update(users).set({ roles, permissions, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -37,7 +37,10 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
     let body: Body = {};
     // Inside the back office every action must name its permission: one that forgot is refused, never run.
     if (ctx.locals.area && typeof action.auth !== 'object')
-      throw new AppError({ code: 'INTERNAL', message: `The action ${action.name} names no permission, so it cannot run in the back office.` });
+      throw new AppError({
+        code: 'INTERNAL',
+        message: `The action ${action.name} names no permission, so it cannot run in the back office.`,
+      });
     if ((action.auth === 'user' || typeof action.auth === 'object') && !can(ctx.locals.user, 'use:account')) {
       const signIn = new AppError({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
       if (!form) throw signIn;

@@ -10,7 +10,11 @@ import { mustHere } from '@/server/web/access';
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'clientAddress' | 'params'>;
 
 /** Runs a declared query for this request: parse the query string and params, ask the policy, run with the scope. */
-export async function runQuery<S extends z.ZodType, R>(ctx: Ctx | AstroGlobal, query: QueryDef<S, R>, extra: Record<string, unknown> = {}): Promise<R> {
+export async function runQuery<S extends z.ZodType, R>(
+  ctx: Ctx | AstroGlobal,
+  query: QueryDef<S, R>,
+  extra: Record<string, unknown> = {},
+): Promise<R> {
   const scope = await mustHere(ctx, query.auth.can);
   const actor = actorOf(ctx as Ctx);
   const raw = { ...queryObject(ctx.url.searchParams), ...definedParams(ctx.params), ...extra };
@@ -43,7 +47,11 @@ export type PageResult<R> = { ok: true; data: R } | { ok: false; status: number;
  * A page's declared query: its result, or (a 404, a filter that does not parse) the status set on the page and
  * the message to show in the frame. Refusals of the policy are thrown on (the area guard answers them first).
  */
-export async function queryForPage<S extends z.ZodType, R>(Astro: AstroGlobal, query: QueryDef<S, R>, extra: Record<string, unknown> = {}): Promise<PageResult<R>> {
+export async function queryForPage<S extends z.ZodType, R>(
+  Astro: AstroGlobal,
+  query: QueryDef<S, R>,
+  extra: Record<string, unknown> = {},
+): Promise<PageResult<R>> {
   try {
     return { ok: true, data: await runQuery(Astro, query, extra) };
   } catch (err) {

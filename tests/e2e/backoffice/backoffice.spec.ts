@@ -11,7 +11,10 @@ import { DEMO_OWNER, DEMO_PASSWORD } from '@/server/demo/accounts';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-test('the owner invites a staff member, who signs in with two-factor and sees only what was granted (1280 px; 390 px in Arabic)', async ({ browser, baseURL }) => {
+test('the owner invites a staff member, who signs in with two-factor and sees only what was granted (1280 px; 390 px in Arabic)', async ({
+  browser,
+  baseURL,
+}) => {
   const owner = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await owner.newPage();
   await page.goto('/admin');
@@ -25,7 +28,9 @@ test('the owner invites a staff member, who signs in with two-factor and sees on
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   // The counts are the service's: the same as the JSON API says.
   const counts = (await (await page.request.get('/api/v1/admin')).json()).data.attention as Record<string, { count: number }>;
-  await expect(page.locator('.bo-attention li').filter({ hasText: 'Products out of stock' }).locator('.bo-count')).toHaveText(String(counts.out_of_stock!.count));
+  await expect(page.locator('.bo-attention li').filter({ hasText: 'Products out of stock' }).locator('.bo-count')).toHaveText(
+    String(counts.out_of_stock!.count),
+  );
 
   await nav.getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('table', { name: 'Staff' }).getByRole('cell', { name: DEMO_OWNER })).toBeVisible();
@@ -106,7 +111,9 @@ test('the owner invites a staff member, who signs in with two-factor and sees on
 test('a seller signs in to their own panel; the operator’s is closed to them', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const res = await page.request.post('/api/v1/user/signin', { data: { email: 'seller+volt-depot@voltmart.test', password: DEMO_PASSWORD } });
+  const res = await page.request.post('/api/v1/user/signin', {
+    data: { email: 'seller+volt-depot@voltmart.test', password: DEMO_PASSWORD },
+  });
   expect(res.status()).toBe(200);
   await page.goto('/seller');
   await expect(page.getByRole('heading', { level: 1, name: 'Your store' })).toBeVisible();

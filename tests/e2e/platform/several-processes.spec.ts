@@ -248,7 +248,8 @@ test('a price changed in the back office through one process is on the other’s
   const listing = `/all/${category}?min=${cents / 100}&max=${cents / 100}`;
   const search = `/search?q=${encodeURIComponent(title)}`;
   const apiListing = `/api/v1/all?category=${category}&min=${cents}&max=${cents}`;
-  for (const path of [`/products/product/${slug}`, listing, search, `/api/v1/product/${slug}`, apiListing]) await fetch(`${b.origin}${path}`);
+  for (const path of [`/products/product/${slug}`, listing, search, `/api/v1/product/${slug}`, apiListing])
+    await fetch(`${b.origin}${path}`);
   await expect.poll(async () => (await fetch(`${b.origin}/products/product/${slug}`)).headers.get('x-page-cache')).toMatch(/^hit/);
 
   const before = await heard(b);

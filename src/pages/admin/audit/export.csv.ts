@@ -15,7 +15,11 @@ export const GET: APIRoute = async (ctx) => {
     const query = parseWith(AuditQuerySchema, Object.fromEntries(ctx.url.searchParams), ctx.locals.lang);
     const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });
     Readable.from(eachAuditEntry({ ...query, cursor: '' }))
-      .map((e) => ({ ...e, before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after) }))
+      .map((e) => ({
+        ...e,
+        before: e.before === null ? '' : JSON.stringify(e.before),
+        after: e.after === null ? '' : JSON.stringify(e.after),
+      }))
       .pipe(csv);
     return new Response(Readable.toWeb(csv) as ReadableStream, {
       headers: {

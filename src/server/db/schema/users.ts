@@ -15,9 +15,15 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     status: integer('status').notNull().default(1),
     /** Back-office roles (core/policy.ts): `owner`, `staff`, `seller`; a shopper holds none. */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What the owner granted a staff member, from the fixed list of core/policy.ts. */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Base32 TOTP secret once two-factor sign-in is set up; `totp_enabled_at` when it was confirmed. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),

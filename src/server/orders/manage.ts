@@ -1,0 +1,136 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { notFound } from '@/server/core/errors';
+import { storeIdsOf, type Scope } from '@/server/core/policy';
+import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
+import { COUNT_CAP, type Count } from '@/server/backoffice/attention';
+import { detailOf, type OrderDetail } from '@/server/orders/by-user';
+import { ORDER_STATUSES, TRANSITIONS, isOrderStatus, type OrderStatus } from '@/server/orders/transitions';
+import type { OrdersQuery } from '@/lib/schemas/backoffice';
+
+/**
+ * The back office's reads of orders (`/admin/orders`, `/seller/orders`), always inside the caller's scope: a
+ * seller's query is limited to their stores, and an order of another store is 404 as if it did not exist.
+ */
+
+/** One row of the orders list. */
+export interface OrderListRow {
+  id: number;
+  order_no: string;
+  store_id: number;
+  store_name: string;
+  status: string;
+  payment_status: number;
+  payment_method: number;
+  total: number;
+  currency: string;
+  email: string;
+  customer: string;
+  created_at: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The scope as a condition on `o.store_id` (nothing for every store; never true for a seller of no store). */
+function inStores(scope: Scope): SQL | null {
+  const ids = storeIdsOf(scope);
+  if (ids === null) return null;
+  return ids.length ? sql`o.store_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+}
+
+function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
+  const where: (SQL | null)[] = [
+    inStores(scope),
+    withStatus && query.status ? sql`o.status = ${query.status}` : null,
+    query.payment_status !== null ? sql`o.payment_status = ${query.payment_status}` : null,
+    query.payment_method !== null ? sql`o.payment_method = ${query.payment_method}` : null,
+    query.store_id !== null ? sql`o.store_id = ${query.store_id}` : null,
+    query.from ? sql`o.created_at >= ${new Date(`${query.from}T00:00:00Z`)}` : null,
+    query.to ? sql`o.created_at < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)}` : null,
+    query.q ? searchOf(query.q) : null,
+  ];
+  return where.filter((w): w is SQL => w !== null);
+}
+
+/** Order number (exact, or its start), the order's email, the shopper's name or the phone of the address. */
+function searchOf(q: string): SQL {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/\D/g, '');
+  return sql`(o.order_no = ${q} or o.order_no like ${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or o.email ilike ${like}
+    or exists (select 1 from users u where u.id = o.user_id and u.name ilike ${like})
+    ${digits.length >= 6 ? sql`or regexp_replace(coalesce(o.shipping_address->>'phone', ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The orders list: newest first (or oldest), keyset pages on the id, the filters of DESIGN.md's contract. */
+export async function listOrders(query: OrdersQuery, scope: Scope, db: Tx = getDb()): Promise<{ items: OrderListRow[]; next_cursor: string | null }> {
+  const after = decodeCursor(query.cursor, 1);
+  const where = filtersOf(query, scope);
+  if (after) where.push(query.dir === 'asc' ? sql`o.id > ${after[0]}` : sql`o.id < ${after[0]}`);
+  const rows = await queryRows<OrderListRow>(
+    db,
+    sql`select o.id, o.order_no, o.store_id, coalesce(s.name, '') as store_name, o.status, o.payment_status, o.payment_method,
+          o.total, o.currency, o.email, coalesce(u.name, o.shipping_address->>'name', '') as customer, o.created_at
+        from orders o left join stores s on s.id = o.store_id left join users u on u.id = o.user_id
+        where ${and(where)}
+        order by o.id ${query.dir === 'asc' ? sql`asc` : sql`desc`}
+        limit ${query.per_page + 1}`,
+  );
+  const items = rows.map((r) => ({ ...r, total: Number(r.total), created_at: new Date(r.created_at).toISOString() }));
+  return pageOf(items, query.per_page, (r) => [r.id]);
+}
+
+/** The count per status for the tabs (with the other filters), each stopped at COUNT_CAP on orders_status_idx. */
+export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = getDb()): Promise<Record<OrderStatus, Count>> {
+  const where = filtersOf(query, scope, false);
+  const counts = {} as Record<OrderStatus, Count>;
+  for (const status of ORDER_STATUSES) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from orders o where o.status = ${status} and ${and(where)} limit ${COUNT_CAP}) capped`,
+    );
+    const n = row?.n ?? 0;
+    counts[status] = { count: n, capped: n >= COUNT_CAP };
+  }
+  return counts;
+}
+
+/** One order for the back office (DESIGN.md's contract): lines, shopper, addresses, payment, history, next steps. */
+export interface StaffOrder extends OrderDetail {
+  store_id: number;
+  email: string;
+  customer: { id: number | null; name: string; email: string; phone: string | null };
+  /** The statuses the order may move to now (transitions.ts). */
+  next: OrderStatus[];
+  shipments: never[];
+  refunds: never[];
+}
+
+/** One order inside the scope, or 404. */
+export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()): Promise<StaffOrder> {
+  const stores = inStores(scope);
+  const [o] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select o.*, s.name as store_name, u.name as user_name, u.phone as user_phone
+        from orders o left join stores s on s.id = o.store_id left join users u on u.id = o.user_id
+        where o.id = ${id} ${stores ? sql`and ${stores}` : sql``}`,
+  );
+  if (!o) throw notFound('The order');
+  const detail = await detailOf(db, o);
+  const address = detail.shipping_address as { name?: string; phone?: string } | null;
+  return {
+    ...detail,
+    store_id: o.store_id as number,
+    email: o.email as string,
+    customer: {
+      id: (o.user_id as number | null) ?? null,
+      name: (o.user_name as string | null) ?? address?.name ?? '',
+      email: o.email as string,
+      phone: (o.user_phone as string | null) ?? address?.phone ?? null,
+    },
+    next: isOrderStatus(detail.status) ? [...TRANSITIONS[detail.status]] : [],
+    shipments: [],
+    refunds: [],
+  };
+}
