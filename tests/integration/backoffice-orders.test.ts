@@ -55,7 +55,14 @@ describe('orders in the back office', () => {
     expect(listed.every((o: { store_id: number }) => o.store_id === stores[0])).toBe(true);
     expect((await api(`/api/v1/seller/orders/${theirs}`, seller)).status).toBe(404);
     const one = await json(await api(`/api/v1/seller/orders/${mine}`, seller));
-    expect(one.data).toMatchObject({ id: mine, store_id: stores[0], status: 'pending', next: ['confirmed', 'cancelled'], shipments: [], refunds: [] });
+    expect(one.data).toMatchObject({
+      id: mine,
+      store_id: stores[0],
+      status: 'pending',
+      next: ['confirmed', 'cancelled'],
+      shipments: [],
+      refunds: [],
+    });
     expect(one.data.lines[0]).toMatchObject({ title: 'Bench charger', quantity: 1, unit_price: 2500 });
   });
 
@@ -77,7 +84,14 @@ describe('orders in the back office', () => {
     ]);
     const entries = await auditSince(before);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'orders.status', entity: 'order', entityId: String(id), actorId: staff.id, before: { status: 'pending' }, after: { status: 'confirmed' } });
+    expect(entries[0]).toMatchObject({
+      action: 'orders.status',
+      entity: 'order',
+      entityId: String(id),
+      actorId: staff.id,
+      before: { status: 'pending' },
+      after: { status: 'confirmed' },
+    });
     await settleAfterAnswer();
     expect((await lastMailTo(outbox, 'moved@example.com'))?.subject).toBeTruthy();
   });

@@ -35,7 +35,12 @@ const DAY_MS = 86_400_000;
 function inStores(scope: Scope): SQL | null {
   const ids = storeIdsOf(scope);
   if (ids === null) return null;
-  return ids.length ? sql`o.store_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  return ids.length
+    ? sql`o.store_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`false`;
 }
 
 function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
@@ -64,7 +69,11 @@ function searchOf(q: string): SQL {
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 /** The orders list: newest first (or oldest), keyset pages on the id, the filters of DESIGN.md's contract. */
-export async function listOrders(query: OrdersQuery, scope: Scope, db: Tx = getDb()): Promise<{ items: OrderListRow[]; next_cursor: string | null }> {
+export async function listOrders(
+  query: OrdersQuery,
+  scope: Scope,
+  db: Tx = getDb(),
+): Promise<{ items: OrderListRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
   const where = filtersOf(query, scope);
   if (after) where.push(query.dir === 'asc' ? sql`o.id > ${after[0]}` : sql`o.id < ${after[0]}`);
