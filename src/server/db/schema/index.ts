@@ -6,3 +6,4 @@ export * from '@/server/db/schema/shopping';
 export * from '@/server/db/schema/orders';
 export * from '@/server/db/schema/search';
 export * from '@/server/db/schema/payment-events';
+export * from '@/server/db/schema/payment-refunds';
