@@ -167,7 +167,13 @@ async function stripe(state, req, res, path, raw) {
     if (!intent || form.client_secret !== intent.client_secret)
       return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent.');
     if (intent.status === 'canceled' || intent.status === 'succeeded')
-      return cors(res, 400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } });
+      return cors(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `This PaymentIntent's status is ${intent.status}.`,
+        },
+      });
     const outcome = await confirmIntent(state, intent.id, form['payment_method_data[card][number]'] ?? '');
     if (outcome.error) return cors(res, 402, { error: outcome.error });
     return cors(res, 200, outcome.intent);
@@ -212,7 +218,13 @@ async function stripe(state, req, res, path, raw) {
     const intent = state.intents.get(cancel[1]);
     if (!intent) return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${cancel[1]}'`, 'resource_missing');
     if (!['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(intent.status))
-      return stripeError(res, 400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        'payment_intent_unexpected_state',
+      );
     intent.status = 'canceled';
     intent.cancellation_reason = form.cancellation_reason ?? null;
     if (key) state.idempotent.set(`stripe:${key}`, intent);
@@ -221,12 +233,32 @@ async function stripe(state, req, res, path, raw) {
   if (path === '/v1/refunds' && req.method === 'POST') {
     const intent = state.intents.get(form.payment_intent ?? '');
     if (!intent || intent.status !== 'succeeded')
-      return stripeError(res, 400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        'This PaymentIntent does not have a successful charge to refund.',
+        'charge_not_refundable',
+      );
     const amount = form.amount === undefined ? intent.amount_received : Number(form.amount);
     const already = state.refunds.filter((r) => r.charge === intent.id).reduce((sum, r) => sum + r.amount, 0);
     if (already + amount > intent.amount_received)
-      return stripeError(res, 400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, 'charge_already_refunded');
-    const refund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: {} };
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `Charge for ${intent.id} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: {},
+    };
     state.refunds.push({ gateway: 'stripe', charge: intent.id, amount, id: refund.id });
     if (key) state.idempotent.set(`stripe:${key}`, refund);
     return json(res, 200, refund);
@@ -396,7 +428,11 @@ async function razorpay(state, req, res, path, raw) {
     if (!payment) return rzpError(res, 404, 'The id provided does not exist');
     const made = state.refunds.filter((r) => r.gateway === 'razorpay' && r.charge === payment.id);
     if (req.method === 'GET')
-      return json(res, 200, { entity: 'collection', count: made.length, items: made.map((r) => ({ id: r.id, entity: 'refund', amount: r.amount, payment_id: payment.id })) });
+      return json(res, 200, {
+        entity: 'collection',
+        count: made.length,
+        items: made.map((r) => ({ id: r.id, entity: 'refund', amount: r.amount, payment_id: payment.id })),
+      });
     const body = JSON.parse(raw || '{}');
     const amount = body.amount === undefined ? payment.amount : Number(body.amount);
     if (payment.status !== 'captured') return rzpError(res, 400, 'Only captured payments can be refunded');
@@ -586,7 +622,9 @@ async function paypal(state, req, res, url, path, raw) {
   if (refund && req.method === 'POST') {
     const requestId = req.headers['paypal-request-id'];
     if (requestId && state.idempotent.has(`paypal:${requestId}`)) return json(res, 201, state.idempotent.get(`paypal:${requestId}`));
-    const captured = [...state.ppOrders.values()].flatMap((o) => o.purchase_units[0].payments?.captures ?? []).find((c) => c.id === refund[1]);
+    const captured = [...state.ppOrders.values()]
+      .flatMap((o) => o.purchase_units[0].payments?.captures ?? [])
+      .find((c) => c.id === refund[1]);
     if (!captured) return ppError(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
     if (state.refunds.some((r) => r.gateway === 'paypal' && r.charge === captured.id))
       return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'CAPTURE_FULLY_REFUNDED');

@@ -51,8 +51,16 @@ let fake: Awaited<ReturnType<typeof startFakePayments>>;
 let userId: number;
 beforeAll(async () => {
   fake = await startFakePayments({
-    stripe: { secretKey: TEST_KEYS.STRIPE_SECRET_KEY, publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY, webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET },
-    razorpay: { keyId: TEST_KEYS.RAZORPAY_KEY_ID, keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET, webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET },
+    stripe: {
+      secretKey: TEST_KEYS.STRIPE_SECRET_KEY,
+      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+    },
+    razorpay: {
+      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
+      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
+    },
     paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
     flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
     // Webhooks are kept (fake.deliveries) and sent by the tests themselves, as often as they like.
@@ -84,7 +92,10 @@ async function refundRows(orderNo: string) {
   return getDb().select().from(paymentRefunds).where(eq(paymentRefunds.orderNo, orderNo));
 }
 async function notes(orderId: number) {
-  const rows = await getDb().select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+  const rows = await getDb()
+    .select({ note: orderStatusHistory.note })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId));
   return rows.map((r) => r.note);
 }
 async function operatorMails(orderNo: string) {
@@ -127,7 +138,14 @@ describe('money that reaches the shop for a cancelled order is recorded and give
       expect.objectContaining({ gateway: 'stripe', amount: 1734 }),
     ]);
     const [row] = await refundRows(checkout.orderNo);
-    expect(row).toMatchObject({ gateway: 'stripe', chargeRef: start.reference, amount: 1734, currency: 'USD', reason: 'cancelled', status: 'refunded' });
+    expect(row).toMatchObject({
+      gateway: 'stripe',
+      chargeRef: start.reference,
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+      status: 'refunded',
+    });
     expect(row!.refundRef).toMatch(/^re_/);
     expect(await notes(checkout.orderId)).toContain(REFUND_DUE_NOTE);
     expect(await operatorMails(checkout.orderNo)).toHaveLength(1);
@@ -213,7 +231,9 @@ describe('money that reaches the shop for a cancelled order is recorded and give
     for (let i = 0; i < 5; i++) expect((await webhook(delivery)).status).toBe(200);
     const captureId = fake.paypalOrder(start.reference)!.purchase_units[0].payments.captures[0].id;
     expect(fake.refunds.filter((r) => r.charge === captureId)).toHaveLength(1);
-    expect(await refundRows(checkout.orderNo)).toEqual([expect.objectContaining({ chargeRef: captureId, status: 'refunded', amount: 1734 })]);
+    expect(await refundRows(checkout.orderNo)).toEqual([
+      expect.objectContaining({ chargeRef: captureId, status: 'refunded', amount: 1734 }),
+    ]);
     expect(await operatorMails(checkout.orderNo)).toHaveLength(1);
   });
 
@@ -228,7 +248,12 @@ describe('money that reaches the shop for a cancelled order is recorded and give
     for (let i = 0; i < 5; i++) expect((await webhook(delivery)).status).toBe(200);
     const rows = await refundRows(checkout.orderNo);
     expect(rows).toEqual([
-      expect.objectContaining({ gateway: 'flutterwave', chargeRef: returned.searchParams.get('transaction_id'), amount: 1734, status: 'refund_due' }),
+      expect.objectContaining({
+        gateway: 'flutterwave',
+        chargeRef: returned.searchParams.get('transaction_id'),
+        amount: 1734,
+        status: 'refund_due',
+      }),
     ]);
     expect(rows[0]!.note).toMatch(/no refund API/);
     expect(fake.refunds.filter((r) => r.gateway === 'flutterwave')).toEqual([]);

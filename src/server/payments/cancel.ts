@@ -34,7 +34,10 @@ export async function stopPendingPayment(orderNo: string): Promise<void> {
     log.info({ gateway: row.gateway, orderNo, reference: row.gatewayRef }, 'payments: cancelled the pending payment at the gateway');
     return;
   }
-  log.warn({ gateway: row.gateway, orderNo, reference: row.gatewayRef }, 'payments: the pending payment could not be stopped; marked for review');
+  log.warn(
+    { gateway: row.gateway, orderNo, reference: row.gatewayRef },
+    'payments: the pending payment could not be stopped; marked for review',
+  );
   const rows = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
   if (rows.length) await db.insert(orderStatusHistory).values(rows.map((o) => ({ orderId: o.id, status: o.status, note: REVIEW_NOTE })));
 }

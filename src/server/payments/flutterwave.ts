@@ -113,7 +113,10 @@ export async function handleFlutterwaveWebhook(rawBody: string, verifHash: strin
     throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
   }
   if (event.event !== 'charge.completed' || !event.data?.id) {
-    log.info({ gateway: 'flutterwave', type: event.event, transactionId: event.data?.id }, 'payments: webhook event not handled; nothing changed');
+    log.info(
+      { gateway: 'flutterwave', type: event.event, transactionId: event.data?.id },
+      'payments: webhook event not handled; nothing changed',
+    );
     return { changed: false, orderIds: [], paid: false, ignored: true };
   }
   // Settling is idempotent: a replayed event finds the checkout paid already and changes nothing.

@@ -144,7 +144,10 @@ export async function handlePaypalReturn(paypalOrderId: string): Promise<SettleR
     const closed = await refusalFor('paypal', { reference: order.id, orderNo });
     const refusal = closed?.refusal;
     if (closed && refusal) {
-      log.warn({ gateway: 'paypal', reference: order.id, orderNo, state: refusal }, 'payments: not capturing a payment for an order that cannot take it');
+      log.warn(
+        { gateway: 'paypal', reference: order.id, orderNo, state: refusal },
+        'payments: not capturing a payment for an order that cannot take it',
+      );
       return { changed: false, orderIds: closed.orderIds, paid: refusal === 'paid' };
     }
     try {

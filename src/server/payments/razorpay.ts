@@ -85,7 +85,10 @@ export const razorpayProvider: PaymentProvider = {
       const earlier = await client.payments.fetchMultipleRefund(charge.chargeRef);
       return { reference: earlier.items[0]?.id ?? `${charge.chargeRef}:refunded` };
     }
-    const refund = await client.payments.refund(charge.chargeRef, { amount: charge.amount, notes: { reason: 'order could not take the payment' } });
+    const refund = await client.payments.refund(charge.chargeRef, {
+      amount: charge.amount,
+      notes: { reason: 'order could not take the payment' },
+    });
     return { reference: refund.id };
   },
 };
@@ -115,7 +118,10 @@ export async function handleRazorpayCallback(body: RazorpayCallback): Promise<Se
     const closed = await refusalFor('razorpay', { reference: orderId });
     const refusal = closed?.refusal;
     if (closed && refusal) {
-      log.warn({ gateway: 'razorpay', reference: orderId, paymentId, state: refusal }, 'payments: not capturing a payment for an order that cannot take it');
+      log.warn(
+        { gateway: 'razorpay', reference: orderId, paymentId, state: refusal },
+        'payments: not capturing a payment for an order that cannot take it',
+      );
       return { changed: false, orderIds: closed.orderIds, paid: refusal === 'paid' };
     }
     payment = await client.payments.capture(paymentId, payment.amount, payment.currency);

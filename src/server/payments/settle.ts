@@ -73,7 +73,10 @@ export async function settlePayment(input: Settlement): Promise<SettleResult> {
     const sameCharge = row.status === 'paid' && (!input.reference || input.reference === row.gatewayRef);
     const isStray = input.outcome === 'paid' && refusal !== null && !sameCharge;
     if (!isStray && (input.amount !== row.amount || input.currency.toUpperCase() !== row.currency.toUpperCase())) {
-      log.warn({ ...state, amount: input.amount, currency: input.currency }, 'payments: amount or currency differs from the order; nothing changed');
+      log.warn(
+        { ...state, amount: input.amount, currency: input.currency },
+        'payments: amount or currency differs from the order; nothing changed',
+      );
       throw new AppError({ code: 'VALIDATION', message: PAYMENT_MISMATCH });
     }
     if (input.eventId) {

@@ -18,6 +18,7 @@ import { getSettings } from '@/server/settings';
 import { log } from '@/server/core/logger.mjs';
 
 export const REFUND_DUE_NOTE = 'Payment received for an order that cannot take it: refund due';
+export const AUTO_REFUNDED_NOTE = 'Refunded automatically';
 /** A refund attempt claims the row this long: two deliveries at once never refund twice. */
 const CLAIM_SECONDS = 300;
 
@@ -52,7 +53,15 @@ export async function recordStray(tx: Tx, charge: StrayCharge, orderRows: { id: 
     if (orderRows.length)
       await tx.insert(orderStatusHistory).values(orderRows.map((o) => ({ orderId: o.id, status: o.status, note: REFUND_DUE_NOTE })));
     log.warn(
-      { gateway: charge.gateway, orderNo: charge.orderNo, chargeRef: charge.chargeRef, amount: charge.amount, currency: charge.currency, reason: charge.reason, eventId: charge.eventId },
+      {
+        gateway: charge.gateway,
+        orderNo: charge.orderNo,
+        chargeRef: charge.chargeRef,
+        amount: charge.amount,
+        currency: charge.currency,
+        reason: charge.reason,
+        eventId: charge.eventId,
+      },
       'payments: a payment arrived for an order that cannot take it; recorded as refund due',
     );
     return { id: fresh.id, created: true };
@@ -116,13 +125,22 @@ export async function refundStray(id: number): Promise<'refunded' | 'refund_due'
       .update(paymentRefunds)
       .set({ status: 'refunded', refundRef: done.reference, note: null, updatedAt: new Date() })
       .where(eq(paymentRefunds.id, id));
-    await writeHistory(row.orderNo, `Refunded automatically through ${row.gateway} (${done.reference})`);
-    log.info({ gateway: row.gateway, orderNo: row.orderNo, chargeRef: row.chargeRef, refundRef: done.reference }, 'payments: refunded a payment the order could not take');
+    await writeHistory(row.orderNo, AUTO_REFUNDED_NOTE);
+    log.info(
+      { gateway: row.gateway, orderNo: row.orderNo, chargeRef: row.chargeRef, refundRef: done.reference },
+      'payments: refunded a payment the order could not take',
+    );
     return 'refunded';
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await db.update(paymentRefunds).set({ note: `Automatic refund failed: ${message}`.slice(0, 500), updatedAt: new Date() }).where(eq(paymentRefunds.id, id));
-    log.error({ err, gateway: row.gateway, orderNo: row.orderNo, chargeRef: row.chargeRef }, 'payments: the automatic refund failed; the refund stays due');
+    await db
+      .update(paymentRefunds)
+      .set({ note: `Automatic refund failed: ${message}`.slice(0, 500), updatedAt: new Date() })
+      .where(eq(paymentRefunds.id, id));
+    log.error(
+      { err, gateway: row.gateway, orderNo: row.orderNo, chargeRef: row.chargeRef },
+      'payments: the automatic refund failed; the refund stays due',
+    );
     return 'refund_due';
   }
 }
@@ -142,7 +160,10 @@ async function mailOperator(id: number) {
     log.warn({ refundId: id, orderNo: row.orderNo }, 'payments: no shop e-mail address is set; the refund due is only in the back office');
     return;
   }
-  const why = { cancelled: 'the order was cancelled', refunded: 'the order was refunded', paid: 'the order was already paid' }[row.reason as PayRefusal] ?? row.reason;
+  const why =
+    { cancelled: 'the order was cancelled', refunded: 'the order was refunded', paid: 'the order was already paid' }[
+      row.reason as PayRefusal
+    ] ?? row.reason;
   const amount = `${toDecimal(row.amount, row.currency)} ${row.currency}`;
   await sendMail(
     plainMail({

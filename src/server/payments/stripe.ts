@@ -100,7 +100,12 @@ export const stripeProvider: PaymentProvider = {
   },
   async refund(charge) {
     const refund = await stripeClient().refunds.create(
-      { payment_intent: charge.chargeRef, amount: charge.amount, reason: 'requested_by_customer', metadata: { voltmart: 'order-could-not-take-payment' } },
+      {
+        payment_intent: charge.chargeRef,
+        amount: charge.amount,
+        reason: 'requested_by_customer',
+        metadata: { voltmart: 'order-could-not-take-payment' },
+      },
       { idempotencyKey: charge.idempotencyKey },
     );
     return { reference: refund.id };

@@ -41,6 +41,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     uniqueIndex('payment_refunds_charge_uq').on(t.gateway, t.chargeRef),
     index('payment_refunds_order_no_idx').on(t.orderNo),
-    index('payment_refunds_due_idx').on(t.status).where(sql`status = 'refund_due'`),
+    index('payment_refunds_due_idx')
+      .on(t.status)
+      .where(sql`status = 'refund_due'`),
   ],
 );
