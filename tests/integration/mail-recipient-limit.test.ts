@@ -38,7 +38,7 @@ describe('mails per recipient', () => {
     const local = `nl${Date.now().toString(36)}`;
     const answers = [];
     for (const email of variants(local))
-      answers.push(await subscribeNewsletter(email.toLowerCase(), { origin: 'http://shop.test', siteName: 'Voltmart', ...authCtx() }));
+      answers.push(await subscribeNewsletter(email.toLowerCase(), { ...authCtx(), origin: 'http://shop.test', siteName: 'Voltmart' }));
     expect(await mailsTo(local)).toHaveLength(RECIPIENT_LIMITS.newsletterConfirmation.max);
     // The 8th requester learns nothing the 2nd did not: a pending subscription, as always.
     for (const answer of answers) expect(answer.status).toBe('pending');

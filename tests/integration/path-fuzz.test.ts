@@ -47,9 +47,9 @@ function urlOf(file: string, value: string) {
 }
 
 /** A page through the middleware: the page itself is a stand-in that records that it was reached. */
-async function pageRequest(url: string, params: Record<string, string>, pattern: string) {
+async function pageRequest(url: string, params: Record<string, string>, pattern: string, init: RequestInit = {}) {
   const full = new URL(url, 'http://127.0.0.1:4321');
-  const req = new Request(full);
+  const req = new Request(full, init);
   let reached = false;
   const ctx = {
     request: req,
@@ -143,5 +143,33 @@ describe('a JSON body that is no object', () => {
         expect(res.status, `POST ${url} ${body}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+/** A 50 MB body that never arrives: reading it would hang, so an answer proves it was not read. */
+function fiftyMegabytes(): RequestInit {
+  const body = new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) }, { highWaterMark: 0 });
+  return {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(50 * 1024 * 1024),
+      origin: 'http://127.0.0.1:4321',
+    },
+  } as RequestInit;
+}
+
+describe('a body larger than any route takes', () => {
+  it('is 413 at the entry, before a byte is read, with the connection closed: on a page and on an endpoint that reads no body', async () => {
+    const { res, reached } = await pageRequest('/', {}, '/', fiftyMegabytes());
+    expect(reached).toBe(false);
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    const api = await requestModule(await load('api/v1/health.ts'), '/api/v1/health', {}, '/api/v1/health', fiftyMegabytes());
+    expect(api.status).toBe(413);
+    expect(api.headers.get('connection')).toBe('close');
+    expect((await api.json()).message).toBe('The request is too large. Send at most 8192 KB.');
   });
 });
