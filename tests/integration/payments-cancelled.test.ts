@@ -172,6 +172,24 @@ describe('money that reaches the shop for a cancelled order is recorded and give
     expect(await refundRows(checkout.orderNo)).toEqual([expect.objectContaining({ reason: 'paid', status: 'refunded' })]);
   });
 
+  it("Stripe: one store order of two cancelled before paying: the other is paid, the cancelled one's share refunded once", async () => {
+    const checkout = await placeCheckout({ userId, totals: [1234, 500], method: 3, gateway: 'stripe' });
+    const start = await stripeProvider.start(requestFor(checkout, ORIGIN));
+    if (start.kind === 'offline') throw new Error('Stripe starts');
+    await storeReference(checkout.paymentId, start.reference);
+    await cancel(checkout.orderIds[1]!);
+    expect((await loadPayPage(checkout.orderId, userId, ORIGIN, 'Voltmart')).pay).toMatchObject({ state: 'pay' });
+    await fake.stripePay(start.reference);
+    const delivery = fake.deliveries.at(-1)!;
+    for (let i = 0; i < 5; i++) expect((await webhook(delivery)).status).toBe(200);
+    expect((await paymentRow(checkout.orderNo)).status).toBe('paid');
+    expect(fake.refunds.filter((r) => r.charge === start.reference)).toEqual([expect.objectContaining({ amount: 500 })]);
+    expect(await refundRows(checkout.orderNo)).toEqual([expect.objectContaining({ amount: 500, reason: 'cancelled', status: 'refunded' })]);
+    expect(await notes(checkout.orderIds[1]!)).toContain(REFUND_DUE_NOTE);
+    expect(await notes(checkout.orderIds[1]!)).not.toContain('Payment received');
+    expect(await notes(checkout.orderIds[0]!)).toContain('Payment received');
+  });
+
   it('Razorpay: a captured payment (callback and webhook 5 times) is refunded once; an authorized one is never captured', async () => {
     const { checkout, start } = await cancelledCheckout(razorpayProvider, 'INR', 49_900);
     await cancel(checkout.orderId);

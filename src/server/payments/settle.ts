@@ -62,7 +62,7 @@ export async function settlePayment(input: Settlement): Promise<SettleResult> {
       throw new AppError({ code: 'NOT_FOUND', message: PAYMENT_NOT_FOUND });
     }
     const orderRows = await tx
-      .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+      .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, total: orders.total })
       .from(orders)
       .where(eq(orders.orderNo, row.orderNo))
       .orderBy(orders.id);
@@ -121,11 +121,39 @@ export async function settlePayment(input: Settlement): Promise<SettleResult> {
       .update(payments)
       .set({ status: 'paid', updatedAt: new Date(), ...(input.reference ? { gatewayRef: input.reference } : {}) })
       .where(eq(payments.id, row.id));
-    if (orderIds.length) {
-      await tx.update(orders).set({ paymentStatus: 1, updatedAt: new Date() }).where(inArray(orders.id, orderIds));
-      await tx.insert(orderStatusHistory).values(orderRows.map((o) => ({ orderId: o.id, status: o.status, note: 'Payment received' })));
+    // Orders of the checkout cancelled before the money came (one store's of two) do not take it: their
+    // share is a refund due, given back like any other (stray.ts); the live orders are paid.
+    const live = orderRows.filter((o) => o.status !== 'cancelled' && o.status !== 'refunded');
+    const closed = orderRows.filter((o) => !live.includes(o));
+    if (live.length) {
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 1, updatedAt: new Date() })
+        .where(
+          inArray(
+            orders.id,
+            live.map((o) => o.id),
+          ),
+        );
+      await tx.insert(orderStatusHistory).values(live.map((o) => ({ orderId: o.id, status: o.status, note: 'Payment received' })));
     }
-    return { changed: true, orderIds, paid: true };
+    if (closed.length) {
+      stray = await recordStray(
+        tx,
+        {
+          gateway: input.gateway,
+          orderNo: row.orderNo,
+          chargeRef: input.chargeRef ?? input.reference ?? `${row.orderNo}:${input.eventId ?? 'unknown'}`,
+          paymentRef: input.reference,
+          amount: closed.reduce((sum, o) => sum + o.total, 0),
+          currency: input.currency,
+          reason: 'cancelled',
+          eventId: input.eventId,
+        },
+        closed,
+      );
+    }
+    return { changed: true, orderIds, paid: true, ...(closed.length ? { refundDue: true } : {}) };
   });
   const recorded = stray as { id: number; created: boolean } | null;
   if (recorded) await handleStray(recorded.id, recorded.created);
