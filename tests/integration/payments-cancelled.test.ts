@@ -19,7 +19,7 @@ import { razorpayProvider } from '@/server/payments/razorpay';
 import { paypalProvider } from '@/server/payments/paypal';
 import { flutterwaveProvider } from '@/server/payments/flutterwave';
 import { loadPayPage } from '@/server/payments/pay-page';
-import { REFUND_DUE_NOTE } from '@/server/payments/stray';
+import { listRefundsDue, MANUAL_REFUND_NOTE, markRefunded, REFUND_DUE_NOTE, retryRefund } from '@/server/payments/stray';
 import { cancelOrder } from '@/server/orders/life';
 import { getSettings, putSetting } from '@/server/settings';
 import { readOutbox } from '@/server/mail/outbox';
@@ -281,5 +281,13 @@ describe('money that reaches the shop for a cancelled order is recorded and give
     expect(mails[0]!.subject).toContain('[Refund due]');
     const page = await loadPayPage(checkout.orderId, userId, ORIGIN, 'Voltmart');
     expect(page.pay).toEqual({ state: 'closed', reason: 'cancelled', refund: 'refund_due' });
+
+    // The operator refunds it in Flutterwave's dashboard and says so (npm run shop -- refund:done).
+    expect((await listRefundsDue()).map((r) => r.id)).toContain(rows[0]!.id);
+    expect(await retryRefund(rows[0]!.id)).toBe('refund_due');
+    await markRefunded(rows[0]!.id, null);
+    expect((await listRefundsDue()).map((r) => r.id)).not.toContain(rows[0]!.id);
+    expect(await notes(checkout.orderId)).toContain(MANUAL_REFUND_NOTE);
+    await expect(markRefunded(rows[0]!.id, null)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

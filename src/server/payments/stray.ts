@@ -6,7 +6,8 @@
  * transaction `handleStray` tells the operator (mail to the shop's address) and, where the gateway has
  * a refund API (Stripe, Razorpay, PayPal), gives the money back once, and records the result.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { AppError } from '@/server/core/errors';
 import { getDb, type Tx } from '@/server/db/client';
 import { orders, orderStatusHistory, paymentRefunds } from '@/server/db/schema';
 import { providerByGateway } from '@/server/payments/registry';
@@ -19,6 +20,7 @@ import { log } from '@/server/core/logger.mjs';
 
 export const REFUND_DUE_NOTE = 'Payment received for an order that cannot take it: refund due';
 export const AUTO_REFUNDED_NOTE = 'Refunded automatically';
+export const MANUAL_REFUND_NOTE = 'Refunded by the shop';
 /** A refund attempt claims the row this long: two deliveries at once never refund twice. */
 const CLAIM_SECONDS = 300;
 
@@ -110,7 +112,10 @@ export async function refundStray(id: number): Promise<'refunded' | 'refund_due'
   if (!provider?.refund) {
     await db
       .update(paymentRefunds)
-      .set({ note: `${row.gateway} has no refund API here: refund it in the gateway's dashboard.`, updatedAt: new Date() })
+      .set({
+        note: `${row.gateway} has no refund API here: refund it in the gateway's dashboard, then run npm run shop -- refund:done ${row.id}.`,
+        updatedAt: new Date(),
+      })
       .where(eq(paymentRefunds.id, id));
     return 'refund_due';
   }
@@ -174,9 +179,36 @@ async function mailOperator(id: number) {
         `Charge: ${row.chargeRef}${row.paymentRef && row.paymentRef !== row.chargeRef ? ` (payment ${row.paymentRef})` : ''}.`,
         row.status === 'refunded'
           ? `The shop refunded it automatically (refund ${row.refundRef}).`
-          : `The money has not been given back yet${row.note ? `: ${row.note}` : ''}. Refund it, then mark it refunded.`,
+          : `The money has not been given back yet${row.note ? `: ${row.note}` : ''}. Refund it, then run: npm run shop -- refund:done ${row.id}`,
       ],
       footer: `Sent by ${site_setting.site_name || 'Voltmart'} (payment_refunds #${row.id}).`,
     }),
   );
+}
+
+/** What the shop still owes: every charge recorded as a refund due, oldest first (`npm run shop -- refunds`). */
+export async function listRefundsDue() {
+  return getDb().select().from(paymentRefunds).where(eq(paymentRefunds.status, 'refund_due')).orderBy(asc(paymentRefunds.id));
+}
+
+/** `refund:retry <id>`: asks the gateway again now (after it refused, or for a charge left due). */
+export async function retryRefund(id: number): Promise<'refunded' | 'refund_due'> {
+  const [row] = await getDb()
+    .update(paymentRefunds)
+    .set({ refundTriedAt: null, updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'refund_due')))
+    .returning({ id: paymentRefunds.id });
+  if (!row) throw new AppError({ code: 'NOT_FOUND', message: 'payments.errors.noRefundDue', vars: { id } });
+  return refundStray(id);
+}
+
+/** `refund:done <id>`: the operator gave the money back by hand (a gateway without a refund API here). */
+export async function markRefunded(id: number, note: string | null): Promise<void> {
+  const [row] = await getDb()
+    .update(paymentRefunds)
+    .set({ status: 'refunded', refundRef: 'manual', note: note ?? 'Refunded by hand', updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'refund_due')))
+    .returning({ orderNo: paymentRefunds.orderNo });
+  if (!row) throw new AppError({ code: 'NOT_FOUND', message: 'payments.errors.noRefundDue', vars: { id } });
+  await writeHistory(row.orderNo, MANUAL_REFUND_NOTE);
 }
