@@ -21,6 +21,7 @@ import { flutterwaveProvider } from '@/server/payments/flutterwave';
 import { loadPayPage } from '@/server/payments/pay-page';
 import { listRefundsDue, MANUAL_REFUND_NOTE, markRefunded, REFUND_DUE_NOTE, retryRefund } from '@/server/payments/stray';
 import { cancelOrder } from '@/server/orders/life';
+import { REVIEW_NOTE } from '@/server/payments/cancel';
 import { getSettings, putSetting } from '@/server/settings';
 import { readOutbox } from '@/server/mail/outbox';
 import type { PaymentProvider } from '@/server/payments/provider';
@@ -115,6 +116,9 @@ describe('a cancelled order cannot be paid', () => {
       expect(page.pay, provider.gateway).toEqual({ state: 'closed', reason: 'cancelled' });
       // The stored reference is the one checkout started: the page did not start another payment.
       expect((await paymentRow(checkout.orderNo)).gatewayRef).toBe(start.reference);
+      // Stripe's intent was cancelled and PayPal is never captured; the others cannot be stopped: marked for review.
+      const review = ['razorpay', 'flutterwave'].includes(provider.gateway);
+      expect((await notes(checkout.orderId)).includes(REVIEW_NOTE), provider.gateway).toBe(review);
     }
   });
 

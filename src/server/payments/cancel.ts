@@ -1,9 +1,9 @@
 /**
  * A checkout cancelled while its payment may still be in progress at the gateway (issue 30): stop it
- * there where the gateway allows (Stripe: cancel the PaymentIntent). Where it cannot be stopped, the
- * orders get a history line for review; money that arrives anyway goes the refund-due way (stray.ts).
- * PayPal and a Razorpay authorization need nothing here: the shop never captures them for a checkout
- * that cannot be paid (payable.ts), so nothing is charged.
+ * there where the gateway allows (Stripe: cancel the PaymentIntent; PayPal: nothing to void, the shop
+ * never captures an order of a checkout that cannot be paid). Where it cannot be stopped (Razorpay
+ * with automatic capture, a Flutterwave link still open, …) the orders get a history line for review;
+ * money that arrives anyway goes the refund-due way (stray.ts).
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
@@ -23,10 +23,11 @@ export async function stopPendingPayment(orderNo: string): Promise<void> {
     .limit(1);
   if (!row?.gatewayRef) return;
   const provider = providerByGateway(row.gateway);
-  if (!provider?.cancelPending) return;
+  if (!provider) return;
   let stopped = false;
   try {
-    stopped = await provider.cancelPending(row.gatewayRef);
+    // A gateway without a way to stop its payment (Razorpay, Flutterwave, iyzico, Authorize.Net) is marked for review.
+    stopped = provider.cancelPending ? await provider.cancelPending(row.gatewayRef) : false;
   } catch (err) {
     log.error({ err, gateway: row.gateway, orderNo, reference: row.gatewayRef }, 'payments: could not cancel the payment at the gateway');
   }

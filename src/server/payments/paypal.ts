@@ -119,6 +119,13 @@ export const paypalProvider: PaymentProvider = {
     if (!approve) throw new AppError({ code: 'UNAVAILABLE', message: 'PayPal did not answer with a page to pay on.' });
     return { kind: 'redirect', reference: order.id, url: approve.href };
   },
+  /**
+   * Nothing to void: an order with intent CAPTURE takes no money until we capture it, and the return
+   * never captures for a checkout that cannot be paid (payable.ts). The approval simply lapses.
+   */
+  async cancelPending() {
+    return true;
+  },
   async refund(charge) {
     const refund = await api<{ id: string; status: string }>(`/v2/payments/captures/${encodeURIComponent(charge.chargeRef)}/refund`, {
       method: 'POST',
