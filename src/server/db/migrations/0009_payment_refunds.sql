@@ -18,4 +18,4 @@ CREATE TABLE "payment_refunds" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "payment_refunds_charge_uq" ON "payment_refunds" USING btree ("gateway","charge_ref");--> statement-breakpoint
 CREATE INDEX "payment_refunds_order_no_idx" ON "payment_refunds" USING btree ("order_no");--> statement-breakpoint
-CREATE INDEX "payment_refunds_due_idx" ON "payment_refunds" USING btree ("status") WHERE status = 'refund_due';
+CREATE INDEX "payment_refunds_due_idx" ON "payment_refunds" USING btree ("order_no") WHERE status = 'refund_due';

@@ -7,7 +7,7 @@ import { createdAt, id, updatedAt } from '@/server/db/schema/common';
  * refunded order, or a second charge for a checkout already paid. Never dropped: one row per charge
  * (`gateway`, `charge_ref` unique, so a webhook delivered five times is one row and one refund), kept
  * `refund_due` until the shop has given the money back. The back office counts
- * `select count(distinct order_no) from payment_refunds where status = 'refund_due'` (partial index).
+ * `select count(distinct order_no) from payment_refunds where status = 'refund_due'` (partial index on order_no: an index-only scan).
  */
 export const paymentRefunds = pgTable(
   'payment_refunds',
@@ -42,7 +42,7 @@ export const paymentRefunds = pgTable(
     uniqueIndex('payment_refunds_charge_uq').on(t.gateway, t.chargeRef),
     index('payment_refunds_order_no_idx').on(t.orderNo),
     index('payment_refunds_due_idx')
-      .on(t.status)
+      .on(t.orderNo)
       .where(sql`status = 'refund_due'`),
   ],
 );
