@@ -21,7 +21,6 @@ export const MAX_ID = 2_147_483_647;
 export const BAD_PATH_MESSAGE = 'This address contains characters that no address of this shop uses. Check the address and try again.';
 export const NO_SUCH_ID_MESSAGE = 'There is nothing at this address. Check the number in it and try again.';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why this path cannot be served ('bad' 400, 'none' 404), or null. Pure: the fuzz test walks it with every route. */
