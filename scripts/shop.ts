@@ -28,6 +28,8 @@ interface Flags {
   store?: string | undefined;
   revoke?: boolean;
 }
+import { listRefundsDue, markRefunded, retryRefund } from '../src/server/payments/stray';
+import { toDecimal } from '../src/server/payments/money';
 
 interface Command {
   usage: string;
@@ -208,6 +210,40 @@ const COMMANDS: Record<string, Command> = {
       console.log(
         `${done.email}: roles ${done.roles.join(', ') || 'none'}${done.permissions.length ? `; permissions ${done.permissions.join(', ')}` : ''}${done.stores.length ? `; stores ${done.stores.join(', ')}` : ''}.`,
       );
+    },
+  },
+  refunds: {
+    usage: 'refunds',
+    help: 'money the shop holds for orders that could not take it (a payment after a cancellation, a second charge): each refund due with its number, order, gateway, charge and amount',
+    args: 0,
+    database: true,
+    async run() {
+      const due = await listRefundsDue();
+      if (!due.length) return console.log('No refund is due.');
+      for (const r of due)
+        console.log(
+          `#${r.id}  order ${r.orderNo}  ${r.gateway} ${r.chargeRef}  ${toDecimal(r.amount, r.currency)} ${r.currency}  (${r.reason})${r.note ? `  ${r.note}` : ''}`,
+        );
+    },
+  },
+  'refund:retry': {
+    usage: 'refund:retry <refund-number>',
+    help: 'asks the gateway to refund this charge again now (Stripe, Razorpay, PayPal; once only at the gateway)',
+    args: 1,
+    database: true,
+    async run([id]) {
+      const state = await retryRefund(orderId(id!));
+      console.log(state === 'refunded' ? 'Refunded.' : 'Still due: see npm run shop -- refunds for why.');
+    },
+  },
+  'refund:done': {
+    usage: 'refund:done <refund-number> [--note "…"]',
+    help: 'you gave this money back yourself (in the gateway dashboard): marks the refund done and writes it in the order history',
+    args: 1,
+    database: true,
+    async run([id], { note }) {
+      await markRefunded(orderId(id!), note ?? null);
+      console.log('Marked refunded.');
     },
   },
   'mail:test': {

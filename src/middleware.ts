@@ -10,6 +10,7 @@ import { errorPageFallback } from '@/server/web/error-fallback';
 import { setFlash, takeFlash } from '@/server/web/flash';
 import { refuseCrossSite } from '@/server/web/csrf';
 import { refuseForeignHost } from '@/server/web/host';
+import { refuseBadRequest } from '@/server/web/path-guard';
 import { withPageCaching } from '@/server/web/page-caching';
 import { rememberForFrontDoor } from '@/server/web/front-answer';
 import { withApiCaching } from '@/server/web/api-caching';
@@ -38,7 +39,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // `--setup` on a shop not installed yet: only the install wizard answers (server/web/install.ts).
   if (installing()) return answerWhileInstalling(ctx, next);
   // First: a request for another host is answered before anything could be built (or cached) from it.
-  const foreign = refuseForeignHost(ctx);
+  const foreign = refuseForeignHost(ctx) ?? refuseBadRequest(ctx);
   if (foreign) {
     applySecurityHeaders(foreign.headers);
     return foreign;

@@ -7,11 +7,13 @@
 //   Stripe    /v1/payment_intents[/:id[/confirm]]   (the SDK has no path prefix: /v1 is Stripe's)
 //             GET /stripe/v3/stripe.js               a small Stripe.js stand-in (Payment Element + confirmPayment)
 //             webhooks: Stripe-Signature  t=…,v1=HMAC-SHA256(whsec, `${t}.${body}`)
-//   Razorpay  /razorpay/v1/orders, /razorpay/v1/payments/:id[/capture]   (HTTP Basic key_id:key_secret)
+//             POST /v1/payment_intents/:id/cancel, POST /v1/refunds (Idempotency-Key honoured)
+//   Razorpay  /razorpay/v1/orders, /razorpay/v1/payments/:id[/capture|/refund|/refunds]   (HTTP Basic key_id:key_secret)
 //             GET /razorpay/v1/checkout.js           a small Checkout stand-in (modal with Pay / Cancel)
 //             callback: razorpay_signature = HMAC-SHA256(key_secret, `${order_id}|${payment_id}`)
 //             webhooks: X-Razorpay-Signature = HMAC-SHA256(webhook_secret, body), X-Razorpay-Event-Id
 //   PayPal    /paypal/v1/oauth2/token (Basic client_id:secret), /paypal/v2/checkout/orders[/:id[/capture]] (Bearer),
+//             /paypal/v2/payments/captures/:id/refund (PayPal-Request-Id honoured),
 //             /paypal/v1/notifications/verify-webhook-signature; GET /paypal/checkoutnow?token= (the approve page)
 //             webhooks: PAYPAL-TRANSMISSION-ID/-TIME/-SIG/-CERT-URL/AUTH-ALGO; the fake signs
 //             `id|time|webhook_id|crc32(body)` (PayPal uses its RSA certificate; only its verify API checks it)
@@ -67,6 +69,13 @@ export async function startFakePayments(options) {
     iyzForms: new Map(),
     anetPages: new Map(),
     anetTransactions: new Map(),
+    /**
+     * Every refund the fake made, in order (one per real refund).
+     * @type {{ gateway: string, charge: string, amount: number | string, id: string }[]}
+     */
+    refunds: [],
+    /** Idempotency keys already answered (Stripe `Idempotency-Key`, PayPal `PayPal-Request-Id`) → their answer. */
+    idempotent: new Map(),
     /** @type {Delivery[]} */
     deliveries: [],
   };
@@ -89,6 +98,8 @@ export async function startFakePayments(options) {
     razorpayBase: `${state.origin}/razorpay`,
     razorpayCheckout: `${state.origin}/razorpay/v1/checkout.js`,
     deliveries: state.deliveries,
+    /** Refunds made at the fake (all gateways): a retried request with the same idempotency key is not a second one. */
+    refunds: state.refunds,
     /** What the shopper does in the Payment Element: confirms with a test card (webhook sent before it resolves). */
     stripePay: (intentId, card = '4242424242424242') => confirmIntent(state, intentId, card),
     stripeIntent: (intentId) => state.intents.get(intentId),
@@ -155,6 +166,14 @@ async function stripe(state, req, res, path, raw) {
     if (form.key !== conf.publishableKey) return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
     if (!intent || form.client_secret !== intent.client_secret)
       return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent.');
+    if (intent.status === 'canceled' || intent.status === 'succeeded')
+      return cors(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `This PaymentIntent's status is ${intent.status}.`,
+        },
+      });
     const outcome = await confirmIntent(state, intent.id, form['payment_method_data[card][number]'] ?? '');
     if (outcome.error) return cors(res, 402, { error: outcome.error });
     return cors(res, 200, outcome.intent);
@@ -191,6 +210,58 @@ async function stripe(state, req, res, path, raw) {
     };
     state.intents.set(pi, intent);
     return json(res, 200, intent);
+  }
+  const key = req.headers['idempotency-key'];
+  if (key && req.method === 'POST' && state.idempotent.has(`stripe:${key}`)) return json(res, 200, state.idempotent.get(`stripe:${key}`));
+  const cancel = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+  if (cancel && req.method === 'POST') {
+    const intent = state.intents.get(cancel[1]);
+    if (!intent) return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${cancel[1]}'`, 'resource_missing');
+    if (!['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(intent.status))
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        'payment_intent_unexpected_state',
+      );
+    intent.status = 'canceled';
+    intent.cancellation_reason = form.cancellation_reason ?? null;
+    if (key) state.idempotent.set(`stripe:${key}`, intent);
+    return json(res, 200, intent);
+  }
+  if (path === '/v1/refunds' && req.method === 'POST') {
+    const intent = state.intents.get(form.payment_intent ?? '');
+    if (!intent || intent.status !== 'succeeded')
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        'This PaymentIntent does not have a successful charge to refund.',
+        'charge_not_refundable',
+      );
+    const amount = form.amount === undefined ? intent.amount_received : Number(form.amount);
+    const already = state.refunds.filter((r) => r.charge === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    if (already + amount > intent.amount_received)
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `Charge for ${intent.id} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: {},
+    };
+    state.refunds.push({ gateway: 'stripe', charge: intent.id, amount, id: refund.id });
+    if (key) state.idempotent.set(`stripe:${key}`, refund);
+    return json(res, 200, refund);
   }
   const one = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
   if (one && req.method === 'GET') {
@@ -350,6 +421,27 @@ async function razorpay(state, req, res, path, raw) {
     payment.status = 'captured';
     payment.captured = true;
     return json(res, 200, payment);
+  }
+  const refund = path.match(/^\/v1\/payments\/([^/]+)\/refunds?$/);
+  if (refund) {
+    const payment = state.rzpPayments.get(refund[1]);
+    if (!payment) return rzpError(res, 404, 'The id provided does not exist');
+    const made = state.refunds.filter((r) => r.gateway === 'razorpay' && r.charge === payment.id);
+    if (req.method === 'GET')
+      return json(res, 200, {
+        entity: 'collection',
+        count: made.length,
+        items: made.map((r) => ({ id: r.id, entity: 'refund', amount: r.amount, payment_id: payment.id })),
+      });
+    const body = JSON.parse(raw || '{}');
+    const amount = body.amount === undefined ? payment.amount : Number(body.amount);
+    if (payment.status !== 'captured') return rzpError(res, 400, 'Only captured payments can be refunded');
+    if ((payment.amount_refunded ?? 0) + amount > payment.amount) return rzpError(res, 400, 'The payment has been fully refunded already');
+    const entity = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: payment.id, status: 'processed' };
+    payment.amount_refunded = (payment.amount_refunded ?? 0) + amount;
+    payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    state.refunds.push({ gateway: 'razorpay', charge: payment.id, amount, id: entity.id });
+    return json(res, 200, entity);
   }
   const one = path.match(/^\/v1\/payments\/([^/]+)$/);
   if (one && req.method === 'GET') {
@@ -525,6 +617,23 @@ async function paypal(state, req, res, url, path, raw) {
     order.status = 'COMPLETED';
     await sendPaypalEvent(state, { ...captureObj, supplementary_data: { related_ids: { order_id: order.id } } });
     return json(res, 201, publicOrder(order));
+  }
+  const refund = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
+  if (refund && req.method === 'POST') {
+    const requestId = req.headers['paypal-request-id'];
+    if (requestId && state.idempotent.has(`paypal:${requestId}`)) return json(res, 201, state.idempotent.get(`paypal:${requestId}`));
+    const captured = [...state.ppOrders.values()]
+      .flatMap((o) => o.purchase_units[0].payments?.captures ?? [])
+      .find((c) => c.id === refund[1]);
+    if (!captured) return ppError(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+    if (state.refunds.some((r) => r.gateway === 'paypal' && r.charge === captured.id))
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'CAPTURE_FULLY_REFUNDED');
+    const body = JSON.parse(raw || '{}');
+    const amount = body.amount ?? captured.amount;
+    const entity = { id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17), status: 'COMPLETED', amount };
+    state.refunds.push({ gateway: 'paypal', charge: captured.id, amount: amount.value, id: entity.id });
+    if (requestId) state.idempotent.set(`paypal:${requestId}`, entity);
+    return json(res, 201, entity);
   }
   const one = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/);
   if (one && req.method === 'GET') {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
-import { orders, products, sellers } from '@/server/db/schema';
+import { orders, paymentRefunds, products, sellers } from '@/server/db/schema';
 import { storeIdsOf, type Scope } from '@/server/core/policy';
 
 /** A count shown on the home screen stops at this (`1,000+`): the home never counts a whole big table. */
@@ -13,6 +13,8 @@ export interface Attention {
   transfers_to_confirm: Count;
   sellers_waiting: Count;
   out_of_stock: Count;
+  /** Money that arrived for orders that could not take it (payments/stray.ts): the shop owes it back. */
+  refunds_due: Count;
 }
 export interface Count {
   count: number;
@@ -53,5 +55,15 @@ export async function attentionFor(scope: Scope, db: Tx = getDb()): Promise<Atte
     ),
     sellers_waiting: ids === null ? await capped(sellers, eq(sellers.status, 'verified')) : { count: 0, capped: false },
     out_of_stock: await capped(products, and(sql`${products.stock} <= 0`, ne(products.status, 0), inStores(products.storeId))),
+    refunds_due: ids === null ? await refundsDue(db) : { count: 0, capped: false },
   };
+}
+
+/** Purchases with a refund due (the partial index payment_refunds_due_idx), stopped at COUNT_CAP. */
+async function refundsDue(db: Tx): Promise<Count> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.selectDistinct({ no: paymentRefunds.orderNo }).from(paymentRefunds).where(eq(paymentRefunds.status, 'refund_due')).limit(COUNT_CAP).as('due'));
+  const n = row?.n ?? 0;
+  return { count: n, capped: n >= COUNT_CAP };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
-import { hitLimit } from '@/server/core/throttle';
+import { mayMailRecipient } from '@/server/mail/recipient-limit';
 import { sendMail } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
 import type { Actor } from '@/server/core/actor';
@@ -18,7 +18,8 @@ const newToken = () => randomBytes(24).toString('base64url');
 
 /**
  * Double opt-in: a new address (or one that left) is stored pending and gets a confirmation link;
- * a pending address gets the link again (at most 3 mails an hour); a confirmed one is told it is
+ * a pending address gets the link again (at most 3 confirmation mails a day per mailbox, whoever asks:
+ * server/mail/recipient-limit.ts); a confirmed one is told it is
  * subscribed already. Never an error for the person.
  */
 export async function subscribeNewsletter(
@@ -43,8 +44,8 @@ export async function subscribeNewsletter(
       .set({ token, confirmedAt: null, unsubscribedAt: null })
       .where(eq(newsletterSubscribers.id, row.id));
   }
-  const hit = await hitLimit({ key: `newsletter:${email}`, max: 3, windowSeconds: 3600 });
-  if (!hit.limited) await sendMail(await confirmationMail(email, token, actor));
+  // Per mailbox, whoever asks (RECIPIENT_LIMITS): the answer is the same whether the mail went or not.
+  if (await mayMailRecipient('newsletterConfirmation', email)) await sendMail(await confirmationMail(email, token, actor));
   return { created: !row, status: 'pending' };
 }
 

@@ -3,6 +3,8 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { returnStock } from '@/server/orders/stock';
 import { returnVoucherUse } from '@/server/orders/voucher-use';
+import { stopPendingPayment } from '@/server/payments/cancel';
+import { runAfterAnswer } from '@/server/core/background';
 import {
   cancelProblem,
   isOrderStatus,
@@ -121,10 +123,12 @@ async function cancelLocked(
 
 /** `cancellation/cancel-order {order_id, reason}`: the shopper's own order, until it is shipped. */
 export async function cancelOrder(userId: number, orderId: number, reason: string): Promise<StatusChange> {
-  return getDb().transaction(async (tx) => {
+  const change = await getDb().transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId, userId);
     return cancelLocked(tx, order, all, reason, userId);
   });
+  await stopPendingPayment(change.order_no);
+  return change;
 }
 
 /**
@@ -134,7 +138,7 @@ export async function cancelOrder(userId: number, orderId: number, reason: strin
  */
 export async function changeStatus(orderId: number, to: string, note: string | null, db: Tx = getDb()): Promise<StatusChange> {
   if (!isOrderStatus(to)) throw new AppError({ code: 'VALIDATION', message: 'orders.errors.noSuchStatus', vars: { status: to } });
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId);
     if (to === 'cancelled' && order.status !== 'cancelled') return cancelLocked(tx, order, all, note ?? 'Cancelled by the shop', null);
     const problem = transitionProblem(order.status, to, order.payment_status === 1);
@@ -152,6 +156,12 @@ export async function changeStatus(orderId: number, to: string, note: string | n
     }
     return changeOf(order, to);
   });
+  if (change.to === 'cancelled') {
+    // Inside a caller's transaction (a back-office action) the gateway is told once that has committed.
+    if (db === getDb()) await stopPendingPayment(change.order_no);
+    else runAfterAnswer('stop a pending payment', () => stopPendingPayment(change.order_no));
+  }
+  return change;
 }
 
 /** The purchase's payment row is paid once every live order of it is (cash on delivery, store by store). */

@@ -12,6 +12,7 @@ import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, sameSignature } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -85,6 +86,9 @@ async function settleVerified(transactionId: string): Promise<SettleResult> {
   return settlePayment({
     gateway: 'flutterwave',
     reference: tx.tx_ref,
+    // start() makes tx_ref from the order number and 8 hex digits: an older attempt still finds its checkout.
+    orderNo: /^(.+)-[0-9a-f]{8}$/.exec(tx.tx_ref)?.[1],
+    chargeRef: String(tx.id),
     amount: toMinor(tx.amount, tx.currency),
     currency: tx.currency,
     outcome: tx.status === 'successful' ? 'paid' : 'failed',
@@ -108,7 +112,13 @@ export async function handleFlutterwaveWebhook(rawBody: string, verifHash: strin
   } catch {
     throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
   }
-  if (event.event !== 'charge.completed' || !event.data?.id) return { changed: false, orderIds: [], paid: false, ignored: true };
+  if (event.event !== 'charge.completed' || !event.data?.id) {
+    log.info(
+      { gateway: 'flutterwave', type: event.event, transactionId: event.data?.id },
+      'payments: webhook event not handled; nothing changed',
+    );
+    return { changed: false, orderIds: [], paid: false, ignored: true };
+  }
   // Settling is idempotent: a replayed event finds the checkout paid already and changes nothing.
   return settleVerified(String(event.data.id));
 }

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
-import { orders, payments } from '@/server/db/schema';
+import { orders, paymentRefunds, payments } from '@/server/db/schema';
+import { checkoutRefusal, type PayRefusal } from '@/server/payments/payable';
 import { notFound } from '@/server/core/errors';
 import { providerFor } from '@/server/payments/registry';
 import type { PaymentMethodId } from '@/server/payments/methods';
@@ -17,6 +18,11 @@ import { log } from '@/server/core/logger.mjs';
 
 export type PayPageState =
   | { state: 'paid' }
+  /**
+   * The checkout cannot take a payment (cancelled, refunded): no gateway is asked. `refund` says what
+   * became of money that arrived anyway (payments/stray.ts).
+   */
+  | { state: 'closed'; reason: Exclude<PayRefusal, 'paid'>; refund?: 'refund_due' | 'refunded' }
   /** Cash on delivery, bank transfer, a payment row checkout has not written: nothing to pay online. */
   | { state: 'offline' }
   /** The gateway is not configured any more, or it did not answer: try again later. */
@@ -65,7 +71,17 @@ export async function loadPayPage(orderId: number, userId: number, origin: strin
   if (!row)
     return { ...base, amount: order.total, currency: order.currency, pay: { state: order.paymentStatus === 1 ? 'paid' : 'offline' } };
   const page = { ...base, amount: row.amount, currency: row.currency, method: row.method };
-  if (row.status === 'paid' || order.paymentStatus === 1) return { ...page, pay: { state: 'paid' } };
+  const refusal = await checkoutRefusal(order.orderNo);
+  if (refusal === 'paid' || order.paymentStatus === 1) return { ...page, pay: { state: 'paid' } };
+  if (refusal) {
+    const [stray] = await db
+      .select({ status: paymentRefunds.status })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderNo, order.orderNo))
+      .orderBy(asc(paymentRefunds.id))
+      .limit(1);
+    return { ...page, pay: { state: 'closed', reason: refusal, ...(stray ? { refund: stray.status } : {}) } };
+  }
   const provider = providerFor(row.method as PaymentMethodId);
   if (!provider || provider.gateway !== row.gateway) return { ...page, pay: { state: 'offline' } };
   if (!provider.configured()) return { ...page, pay: { state: 'unavailable' } };

@@ -11,6 +11,8 @@ import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
+import { refusalFor } from '@/server/payments/payable';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -117,6 +119,21 @@ export const paypalProvider: PaymentProvider = {
     if (!approve) throw new AppError({ code: 'UNAVAILABLE', message: 'PayPal did not answer with a page to pay on.' });
     return { kind: 'redirect', reference: order.id, url: approve.href };
   },
+  /**
+   * Nothing to void: an order with intent CAPTURE takes no money until we capture it, and the return
+   * never captures for a checkout that cannot be paid (payable.ts). The approval simply lapses.
+   */
+  async cancelPending() {
+    return true;
+  },
+  async refund(charge) {
+    const refund = await api<{ id: string; status: string }>(`/v2/payments/captures/${encodeURIComponent(charge.chargeRef)}/refund`, {
+      method: 'POST',
+      body: { amount: { value: toDecimal(charge.amount, charge.currency), currency_code: charge.currency.toUpperCase() } },
+      requestId: charge.idempotencyKey,
+    });
+    return { reference: refund.id };
+  },
 };
 
 const captureOf = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.captures?.[0];
@@ -128,7 +145,18 @@ const captureOf = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.c
 export async function handlePaypalReturn(paypalOrderId: string): Promise<SettleResult> {
   if (!/^[A-Z0-9-]{5,40}$/i.test(paypalOrderId)) throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
   let order = await api<PaypalOrder>(`/v2/checkout/orders/${paypalOrderId}`, { method: 'GET' });
+  const orderNo = order.purchase_units?.[0]?.custom_id || undefined;
   if (order.status === 'APPROVED') {
+    // Approved is not paid yet: a checkout that cannot take the money any more is never captured (nothing is charged).
+    const closed = await refusalFor('paypal', { reference: order.id, orderNo });
+    const refusal = closed?.refusal;
+    if (closed && refusal) {
+      log.warn(
+        { gateway: 'paypal', reference: order.id, orderNo, state: refusal },
+        'payments: not capturing a payment for an order that cannot take it',
+      );
+      return { changed: false, orderIds: closed.orderIds, paid: refusal === 'paid' };
+    }
     try {
       order = await api<PaypalOrder>(`/v2/checkout/orders/${paypalOrderId}/capture`, {
         method: 'POST',
@@ -146,6 +174,8 @@ export async function handlePaypalReturn(paypalOrderId: string): Promise<SettleR
   return settlePayment({
     gateway: 'paypal',
     reference: order.id,
+    orderNo,
+    chargeRef: paid ? capture.id : undefined,
     amount: amount ? toMinor(amount.value, amount.currency_code) : Number.NaN,
     currency: amount?.currency_code ?? '',
     outcome: paid ? 'paid' : 'failed',
@@ -177,10 +207,15 @@ export async function handlePaypalWebhook(rawBody: string, headers: Headers): Pr
   });
   if (verdict.verification_status !== 'SUCCESS') throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
   const orderId = event.resource?.supplementary_data?.related_ids?.order_id;
-  if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !orderId) return { changed: false, orderIds: [], paid: false, ignored: true };
+  if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !orderId) {
+    log.info({ gateway: 'paypal', eventId: event.id, type: event.event_type }, 'payments: webhook event not handled; nothing changed');
+    return { changed: false, orderIds: [], paid: false, ignored: true };
+  }
   return settlePayment({
     gateway: 'paypal',
     reference: orderId,
+    orderNo: event.resource.custom_id || undefined,
+    chargeRef: event.resource.id,
     amount: toMinor(event.resource.amount.value, event.resource.amount.currency_code),
     currency: event.resource.amount.currency_code,
     outcome: 'paid',

@@ -49,4 +49,23 @@ export interface PaymentProvider {
    * take it (a Stripe intent not yet paid), or null to start a new one.
    */
   resume?(reference: string, request: PaymentRequest): Promise<PaymentStart | null>;
+  /**
+   * Gives back a charge the shop cannot keep (payments/stray.ts): the whole `amount` of the charge
+   * `chargeRef`, sent with `idempotencyKey` so a retry is one refund at the gateway. Only gateways with
+   * a refund API implement it (Stripe, Razorpay, PayPal).
+   */
+  refund?(charge: RefundRequest): Promise<{ reference: string }>;
+  /**
+   * Stops a payment still in progress at the gateway when its checkout is cancelled (Stripe: cancels the
+   * PaymentIntent). Returns false when the gateway could not stop it (already paid, processing).
+   */
+  cancelPending?(reference: string): Promise<boolean>;
+}
+
+export interface RefundRequest {
+  chargeRef: string;
+  /** Minor units, as the charge was made. */
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
 }

@@ -11,6 +11,8 @@ import { AppError } from '@/server/core/errors';
 import type { PaymentProvider, PaymentRequest } from '@/server/payments/provider';
 import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, fakeSources, hmacSha256 as hmac, sameSignature, type BrowserSources } from '@/server/payments/signature';
+import { refusalFor } from '@/server/payments/payable';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -75,6 +77,20 @@ export const razorpayProvider: PaymentProvider = {
       },
     };
   },
+  /** Razorpay takes no idempotency key on refunds: the payment is read first, and a refunded one is answered from its refunds. */
+  async refund(charge) {
+    const client = razorpayClient();
+    const payment = await client.payments.fetch(charge.chargeRef);
+    if (Number(payment.amount_refunded ?? 0) >= charge.amount) {
+      const earlier = await client.payments.fetchMultipleRefund(charge.chargeRef);
+      return { reference: earlier.items[0]?.id ?? `${charge.chargeRef}:refunded` };
+    }
+    const refund = await client.payments.refund(charge.chargeRef, {
+      amount: charge.amount,
+      notes: { reason: 'order could not take the payment' },
+    });
+    return { reference: refund.id };
+  },
 };
 
 export interface RazorpayCallback {
@@ -97,10 +113,23 @@ export async function handleRazorpayCallback(body: RazorpayCallback): Promise<Se
   const client = razorpayClient();
   let payment = await client.payments.fetch(paymentId);
   if (payment.order_id !== orderId) throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
-  if (payment.status === 'authorized') payment = await client.payments.capture(paymentId, payment.amount, payment.currency);
+  if (payment.status === 'authorized') {
+    // Money is only held, not taken: a checkout that cannot be paid any more is never captured (the hold lapses).
+    const closed = await refusalFor('razorpay', { reference: orderId });
+    const refusal = closed?.refusal;
+    if (closed && refusal) {
+      log.warn(
+        { gateway: 'razorpay', reference: orderId, paymentId, state: refusal },
+        'payments: not capturing a payment for an order that cannot take it',
+      );
+      return { changed: false, orderIds: closed.orderIds, paid: refusal === 'paid' };
+    }
+    payment = await client.payments.capture(paymentId, payment.amount, payment.currency);
+  }
   return settlePayment({
     gateway: 'razorpay',
     reference: orderId,
+    chargeRef: paymentId,
     amount: Number(payment.amount),
     currency: payment.currency,
     outcome: payment.status === 'captured' ? 'paid' : 'failed',
@@ -128,12 +157,14 @@ export async function handleRazorpayWebhook(
   const body = JSON.parse(rawBody) as RazorpayWebhookBody;
   const payment = body.payload?.payment?.entity;
   if ((body.event !== 'order.paid' && body.event !== 'payment.failed') || !payment?.order_id) {
+    log.info({ gateway: 'razorpay', eventId, type: body.event }, 'payments: webhook event not handled; nothing changed');
     return { changed: false, orderIds: [], paid: false, ignored: true };
   }
   const paid = body.event === 'order.paid';
   return settlePayment({
     gateway: 'razorpay',
     reference: payment.order_id,
+    chargeRef: payment.id,
     amount: Number(paid ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount),
     currency: payment.currency ?? '',
     outcome: paid ? 'paid' : 'failed',

@@ -9,9 +9,12 @@ import { paypalProvider } from '@/server/payments/paypal';
 import { razorpayProvider } from '@/server/payments/razorpay';
 import { stripeProvider } from '@/server/payments/stripe';
 
-/** Every provider that exists, one line each (one file per provider in this folder). */
+/**
+ * Every provider that exists, one line each (one file per provider in this folder). Read when asked,
+ * not when this module loads: settle → stray → registry → a provider → settle is an import cycle.
+ */
 // prettier-ignore
-const PROVIDERS: PaymentProvider[] = [
+const PROVIDERS = (): PaymentProvider[] => [
   cashOnDelivery,
   bankTransfer,
   razorpayProvider,
@@ -23,10 +26,15 @@ const PROVIDERS: PaymentProvider[] = [
 ];
 
 export function providerFor(method: PaymentMethodId): PaymentProvider | undefined {
-  return PROVIDERS.find((provider) => provider.method === method);
+  return PROVIDERS().find((provider) => provider.method === method);
 }
 
 /** The providers a shopper may choose now. */
 export function configuredProviders(env: NodeJS.ProcessEnv = process.env): PaymentProvider[] {
-  return PROVIDERS.filter((provider) => provider.configured(env));
+  return PROVIDERS().filter((provider) => provider.configured(env));
+}
+
+/** The provider whose `gateway` name is stored in `payments.gateway`. */
+export function providerByGateway(gateway: string): PaymentProvider | undefined {
+  return PROVIDERS().find((provider) => provider.gateway === gateway);
 }

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import type { SettleResult } from '@/server/payments/settle';
+import { log } from '@/server/core/logger.mjs';
 
 const RETURNS: Record<string, (query: URLSearchParams, orderId: number) => Promise<SettleResult | null>> = {
   // PayPal adds `token` (its order id) and `PayerID`; a cancel goes to the cancel URL instead.
@@ -42,7 +43,10 @@ export async function paymentReturn(gateway: string, orderId: number, query: URL
   const handle = RETURNS[gateway];
   if (!handle || !Number.isSafeInteger(orderId) || orderId <= 0) throw notFound('This payment');
   const result = await handle(query, orderId);
-  if (!result) return `/user/order/pay/${orderId}?cancelled=1`;
+  if (!result) {
+    log.info({ gateway, orderId, state: 'cancelled' }, 'payments: the shopper came back without paying; nothing changed');
+    return `/user/order/pay/${orderId}?cancelled=1`;
+  }
   const first = result.orderIds[0] ?? orderId;
   return result.paid ? `/user/order/success/${first}` : `/user/order/pay/${first}?failed=1`;
 }

@@ -8,6 +8,7 @@ import { AppError } from '@/server/core/errors';
 import type { PaymentProvider, PaymentRequest, PaymentStart } from '@/server/payments/provider';
 import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, fakeSources, type BrowserSources } from '@/server/payments/signature';
+import { log } from '@/server/core/logger.mjs';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -97,6 +98,26 @@ export const stripeProvider: PaymentProvider = {
     if (!usable || intent.amount !== request.amount || intent.currency !== request.currency.toLowerCase()) return null;
     return clientStart(intent, process.env);
   },
+  async refund(charge) {
+    const refund = await stripeClient().refunds.create(
+      {
+        payment_intent: charge.chargeRef,
+        amount: charge.amount,
+        reason: 'requested_by_customer',
+        metadata: { voltmart: 'order-could-not-take-payment' },
+      },
+      { idempotencyKey: charge.idempotencyKey },
+    );
+    return { reference: refund.id };
+  },
+  async cancelPending(reference: string) {
+    const client = stripeClient();
+    const intent = await client.paymentIntents.retrieve(reference);
+    const cancellable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(intent.status);
+    if (!cancellable) return intent.status === 'canceled';
+    await client.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }, { idempotencyKey: `voltmart-cancel-${reference}` });
+    return true;
+  },
 };
 
 /**
@@ -114,6 +135,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     throw new AppError({ code: 'BAD_REQUEST', message: BAD_SIGNATURE });
   }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    log.info({ gateway: 'stripe', eventId: event.id, type: event.type }, 'payments: webhook event not handled; nothing changed');
     return { changed: false, orderIds: [], paid: false, ignored: true };
   }
   const intent = event.data.object;

@@ -3,7 +3,14 @@ import { AppError } from '@/server/core/errors';
 import { getEnv } from '@/server/core/env';
 import { parseWith } from '@/server/core/validation';
 
-const tooLarge = (limit: number) => new AppError({ code: 'TOO_LARGE', message: 'errors.tooLarge', vars: { kb: Math.floor(limit / 1024) } });
+/**
+ * Every 413 closes the connection: on a kept-alive connection Node would otherwise read (and drop) the
+ * rest of the body before the next request, so a 50 MB upload kept the client waiting for all of it.
+ */
+export const CLOSE_CONNECTION = { connection: 'close' };
+
+export const tooLarge = (limit: number) =>
+  new AppError({ code: 'TOO_LARGE', message: 'errors.tooLarge', vars: { kb: Math.floor(limit / 1024) }, headers: CLOSE_CONNECTION });
 
 /** A body that stops arriving for this long is refused (408): a stalled upload must not hold a worker for minutes. */
 export const BODY_IDLE_MS = 10_000;
@@ -35,7 +42,10 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs
   }
 }
 
-/** Reads the raw bytes, refusing more than `limit` whatever Content-Length claims (a chunked body is counted). */
+/**
+ * Reads the raw bytes, refusing more than `limit` whatever Content-Length claims: a declared length over
+ * the limit is refused before a byte is read, a chunked body is counted and dropped at the limit.
+ */
 export async function readBytes(
   request: Request,
   limit: number,
@@ -87,12 +97,18 @@ export async function readBody(request: Request): Promise<unknown> {
   const text = await readText(request);
   if (type === 'application/x-www-form-urlencoded') return formToObject(new URLSearchParams(text));
   if (text.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError({ code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
   }
+  // `null`, a number, a string or a boolean is no form: every reader may then use the body's fields safely.
+  if (parsed === null || typeof parsed !== 'object') throw new AppError({ code: 'BAD_JSON', message: NOT_AN_OBJECT });
+  return parsed;
 }
+
+export const NOT_AN_OBJECT = 'The request body must be a JSON object, for example {"name": "value"}.';
 
 function formToObject(form: URLSearchParams | FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import { AppError } from '@/server/core/errors';
-import { readBody, readMultipart } from '@/server/web/body';
+import { CLOSE_CONNECTION, readBody, readMultipart } from '@/server/web/body';
 import { IMAGE_MESSAGE } from '@/lib/schemas/account';
 
 /** Room for a 1000 KB image plus the other fields and multipart framing. */
@@ -12,6 +12,6 @@ export const UPLOAD_BODY_LIMIT = 1_200_000;
 export async function readUploadBody(request: Request, limit = UPLOAD_BODY_LIMIT): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'multipart/form-data') return (await readBody(request)) as Record<string, unknown>;
-  const tooLarge = () => new AppError({ code: 'TOO_LARGE', message: IMAGE_MESSAGE, form: [IMAGE_MESSAGE] });
+  const tooLarge = () => new AppError({ code: 'TOO_LARGE', message: IMAGE_MESSAGE, form: [IMAGE_MESSAGE], headers: CLOSE_CONNECTION });
   return readMultipart(request, limit, tooLarge);
 }

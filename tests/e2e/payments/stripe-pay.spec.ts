@@ -50,6 +50,36 @@ test.describe('Stripe pay page', () => {
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 
+  test('a cancelled order cannot be paid: the pay page says so and links to the order; a card form left open in another tab is refused by Stripe', async ({
+    page,
+    context,
+  }) => {
+    const { orderId } = await signedInWithCheckout(page);
+    // The pay page is open in one tab (the PaymentIntent exists)…
+    await page.goto(`/user/order/pay/${orderId}`);
+    await expect(page.getByRole('button', { name: 'Pay $19.99' })).toBeVisible();
+    // …and the shopper cancels the order in another.
+    const other = await context.newPage();
+    await other.goto(`/user/order/${orderId}`);
+    await other.getByText('Cancel order', { exact: true }).click();
+    await other.getByLabel('Why are you cancelling?').fill('Found it cheaper');
+    await other.getByRole('button', { name: 'Yes, I want to cancel this order' }).click();
+    await expect(other.locator('[data-status]').first()).toHaveText('Cancelled');
+
+    // The first tab's card form was built before: Stripe refuses the cancelled intent, nothing is charged.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $19.99' }).click();
+    await expect(page.locator('#pay-error')).toHaveText("This PaymentIntent's status is canceled.");
+
+    // Opened again, the pay page offers no way to pay, says why, and leads to the order.
+    await page.goto(`/user/order/pay/${orderId}`);
+    await expect(page.getByTestId('pay-state')).toHaveText('This order was cancelled, so it can no longer be paid.');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await page.getByRole('link', { name: 'See the order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/user/order/${orderId}$`));
+  });
+
   test("only the shop's own pages allow Stripe's origin, and another shopper's order is not found", async ({ page, browser }) => {
     const { orderId } = await signedInWithCheckout(page);
     const home = await page.goto('/');
