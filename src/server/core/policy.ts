@@ -30,21 +30,9 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** What the owner may grant a staff member (staff can never manage staff, and always enter the back office). */
-export const GRANTABLE: readonly Permission[] = [
-  'read:order',
-  'update:order',
-  'refund:order',
-  'read:customer',
-  'read:product',
-  'update:product',
-  'approve:seller',
-  'update:content',
-  'update:setting',
-  'read:report',
-  'read:mail',
-  'read:audit',
-];
+/** What the owner may grant a staff member: all but the account's own, the areas' doors and staff management. */
+const NEVER_GRANTED: readonly Permission[] = ['use:account', 'enter:admin', 'enter:seller', 'manage:staff'];
+export const GRANTABLE: readonly Permission[] = PERMISSIONS.filter((p) => !NEVER_GRANTED.includes(p));
 
 /** A permission that implies another: who may change orders may read them. */
 const IMPLIES: Partial<Record<Permission, Permission>> = {
