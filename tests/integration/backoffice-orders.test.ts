@@ -113,4 +113,33 @@ describe('orders in the back office', () => {
     expect([row!.status, row!.paymentStatus]).toEqual(['confirmed', 1]);
     expect((await api(`/api/v1/admin/orders/${id}/confirm-transfer`, owner, { body: {} })).status).toBe(422);
   });
+
+  it('confirms ticked orders in bulk: all or none, one audit entry; another store’s order refuses the lot', async () => {
+    const a = await makeOrder(stores[0]);
+    const b = await makeOrder(stores[0]);
+    const before = await lastAuditId();
+    const done = await api('/api/v1/seller/orders/bulk', seller, { body: { ids: [a, b], action: 'confirm' } });
+    expect(done.status).toBe(200);
+    expect((await json(done)).message).toBe('2 orders confirmed.');
+    const statusOf = async (id: number) => (await getDb().select().from(orders).where(eq(orders.id, id)))[0]!.status;
+    expect([await statusOf(a), await statusOf(b)]).toEqual(['confirmed', 'confirmed']);
+    const entries = await auditSince(before);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'orders.bulk',
+      entity: 'order',
+      entityId: null,
+      after: { ids: [a, b], status: 'confirmed' },
+    });
+
+    const c = await makeOrder(stores[0]);
+    const delivered = await makeOrder(stores[0], { status: 'delivered' });
+    const refused = await api('/api/v1/seller/orders/bulk', seller, { body: { ids: [c, delivered], action: 'confirm' } });
+    expect(refused.status).toBe(422);
+    expect(await statusOf(c)).toBe('pending');
+    const other = await makeOrder(stores[1]);
+    expect((await api('/api/v1/seller/orders/bulk', seller, { body: { ids: [c, other], action: 'confirm' } })).status).toBe(404);
+    expect([await statusOf(c), await statusOf(other)]).toEqual(['pending', 'pending']);
+    expect((await api('/api/v1/admin/orders/bulk', owner, { body: { ids: [], action: 'confirm' } })).status).toBe(422);
+  });
 });

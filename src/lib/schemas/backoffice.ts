@@ -125,3 +125,12 @@ export const OrderStatusChangeSchema = z.object({
   status: requiredText('Status', 20),
   note: optionalText('Note', 500).optional().default(''),
 });
+
+/** A bulk action on ticked orders (`ids` from the list's checkboxes): at most 100 at once. */
+export const OrdersBulkSchema = z.object({
+  ids: z
+    .union([z.array(recordId('Order')), recordId('Order')])
+    .transform((v) => [...new Set(Array.isArray(v) ? v : [v])])
+    .refine((v) => v.length >= 1 && v.length <= 100, 'Tick between 1 and 100 orders'),
+  action: z.enum(['confirm'], { error: 'Choose what to do with the ticked orders' }),
+});

@@ -63,7 +63,14 @@ export async function attentionFor(scope: Scope, db: Tx = getDb()): Promise<Atte
 async function refundsDue(db: Tx): Promise<Count> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(db.selectDistinct({ no: paymentRefunds.orderNo }).from(paymentRefunds).where(eq(paymentRefunds.status, 'refund_due')).limit(COUNT_CAP).as('due'));
+    .from(
+      db
+        .selectDistinct({ no: paymentRefunds.orderNo })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.status, 'refund_due'))
+        .limit(COUNT_CAP)
+        .as('due'),
+    );
   const n = row?.n ?? 0;
   return { count: n, capped: n >= COUNT_CAP };
 }

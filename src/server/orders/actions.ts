@@ -12,7 +12,7 @@ import { getStaffOrder } from '@/server/orders/manage';
 import { can, forbidden } from '@/server/core/policy';
 import { getSettings } from '@/server/settings';
 import type { Actor } from '@/server/core/actor';
-import { OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
+import { OrdersBulkSchema, OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
 import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
 
@@ -147,3 +147,25 @@ async function mailStatusChanges(changes: StatusChange[], actor: Actor, note?: s
   const settings = await getSettings();
   await sendStatusMails(changes, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }, note);
 }
+
+/** A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action}`): all or none. */
+export const bulkOrders = defineAction({
+  name: 'orders.bulk',
+  input: OrdersBulkSchema,
+  auth: { can: 'update:order' },
+  invalidates: [],
+  run: async ({ ids }, actor, { scope, tx, audit }) => {
+    const changes: StatusChange[] = [];
+    for (const id of ids) {
+      // Every order must be the caller's to see (404 otherwise) and allowed to move; one refusal changes nothing.
+      await getStaffOrder(id, scope, tx);
+      changes.push(await changeStatus(id, 'confirmed', null, tx));
+    }
+    audit({ entity: 'order', entityId: null, before: { ids, status: changes.map((c) => c.from) }, after: { ids, status: 'confirmed' } });
+    runAfterAnswer('order status mails', () => mailStatusChanges(changes, actor));
+    return changes;
+  },
+  message: (changes, t) =>
+    t(changes.length === 1 ? 'backoffice.orders.bulkDoneOne' : 'backoffice.orders.bulkDoneMany', { n: changes.length }),
+  data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
+});
