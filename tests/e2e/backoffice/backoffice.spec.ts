@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { test, expect } from '../fixtures';
 import { mailLink, nextMail, uniqueEmail } from '../fixtures/auth';
-import { DEMO_OWNER, DEMO_PASSWORD } from '@/server/demo/accounts';
+import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF } from '@/server/demo/accounts';
+import { placedOrder } from '../reviews/review-page';
 
 /**
  * The back office as an operator meets it (issue 29): the owner signs in, reads today's counts, invites a staff
@@ -120,4 +121,46 @@ test('a seller signs in to their own panel; the operator’s is closed to them',
   await expect(page.getByRole('link', { name: 'Volt Depot' })).toBeVisible();
   expect((await page.goto('/admin'))!.status()).toBe(403);
   await context.close();
+});
+
+test('the orders-only staff member confirms a shopper’s order from the back office, without JavaScript', async ({
+  browser,
+  baseURL,
+  known,
+}) => {
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopper = await shopperContext.newPage();
+  const { orderId } = await placedOrder(shopper, baseURL!, known, 8, 'Olga Ordered');
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fadmin');
+  await page.getByLabel('Email').fill(DEMO_STAFF);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Orders waiting to be confirmed' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
+  await expect(page.getByRole('link', { name: 'Pending', exact: false }).first()).toHaveAttribute('aria-current', 'page');
+  await page.getByLabel('Search by order number, name, email or phone').fill('Olga Ordered');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible();
+  await page.getByLabel('New status').selectOption('confirmed');
+  await page.getByLabel('Note for the shopper (optional)').fill('Packed and ready');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "The order's status is changed; the shopper is mailed." })).toBeVisible();
+  await expect(page.locator('.bo-timeline')).toContainText('Packed and ready');
+  await page.screenshot({ path: test.info().outputPath('order-1280.png'), fullPage: true });
+  // The shopper sees it on their own order.
+  const mine = (await (await shopper.request.get(`/api/v1/order/by-user?order_id=${orderId}`)).json()).data;
+  expect(mine.status).toBe('confirmed');
+  await context.close();
+  await shopperContext.close();
 });

@@ -13,16 +13,22 @@ export async function photoFile(dir: string, name: string, colour: string): Prom
 }
 
 /**
- * This browser signed in as a new shopper with an address, who bought one unit of a free product
- * (the `skip`-th) by cash on delivery and got it delivered (the test-only route stands in for the operator).
+ * This browser signed in as a new shopper with an address, who bought one unit of a free product (the
+ * `skip`-th) by cash on delivery: the order, pending.
  */
-export async function deliveredOrder(page: Page, baseURL: string, known: Record<string, { slug: string }>, skip: number) {
+export async function placedOrder(
+  page: Page,
+  baseURL: string,
+  known: Record<string, { slug: string }>,
+  skip: number,
+  name = 'Rita Reviewer',
+) {
   const api = page.request;
   const headers = { origin: baseURL };
-  expect((await api.post('/test-only/session', { data: { email: uniqueEmail('reviewer'), name: 'Rita Reviewer' } })).status()).toBe(200);
+  expect((await api.post('/test-only/session', { data: { email: uniqueEmail('buyer'), name } })).status()).toBe(200);
   const address = await api.post('/api/v1/user/address/action', {
     data: {
-      name: 'Rita Reviewer',
+      name,
       email: 'rita@example.com',
       phone: '555-123-4567',
       country: 'US',
@@ -39,11 +45,18 @@ export async function deliveredOrder(page: Page, baseURL: string, known: Record<
   expect((await api.post('/api/v1/cart/action', { data: { product_id: product.id, quantity: 1 }, headers })).status()).toBe(200);
   const placed = await api.post('/api/v1/order/action', {
     data: { address_id: (await address.json()).data.id, shipping_type: 1, payment_method: 2 },
-    headers: { ...headers, 'idempotency-key': `review-${Date.now()}-${skip}` },
+    headers: { ...headers, 'idempotency-key': `placed-${Date.now()}-${skip}` },
   });
   expect(placed.status(), await placed.text()).toBe(200);
-  const orderId = (await placed.json()).data.order_id as number;
-  expect((await api.post('/test-only/order-delivered', { data: { order_id: orderId }, headers })).status()).toBe(200);
+  return { orderId: (await placed.json()).data.order_id as number, product };
+}
+
+/** The same order, delivered (the test-only route stands in for the operator). */
+export async function deliveredOrder(page: Page, baseURL: string, known: Record<string, { slug: string }>, skip: number) {
+  const { orderId, product } = await placedOrder(page, baseURL, known, skip);
+  expect(
+    (await page.request.post('/test-only/order-delivered', { data: { order_id: orderId }, headers: { origin: baseURL } })).status(),
+  ).toBe(200);
   return { orderId, product };
 }
 
