@@ -78,8 +78,10 @@ const OWN_SERVER_SPECS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous for the CI machine (2 cores, load up to 20): big pages, axe and islands take seconds there.
+  // A passing step never waits for these; only a failing one does.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -109,7 +111,7 @@ export default defineConfig({
         ...oauthClients,
       },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -123,7 +125,7 @@ export default defineConfig({
         ...paymentKeys,
       },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -150,7 +152,8 @@ export default defineConfig({
         AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      // The first start builds nothing (dist-e2e is built) but migrates and loads the demo shop: minutes at load 20.
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -36,6 +36,7 @@ export default {
     'src/server/orders/life.ts',
     'src/server/test-routes.ts',
     'src/server/reviews/rules.ts',
+    'src/server/sellers/signup.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is small and shared; each worker runs vitest with its own PGlite databases.

@@ -18,6 +18,10 @@ export default defineConfig({
           // third of the time); tests/setup/isolate.ts undoes what each changed, as for integration.
           isolate: false,
           setupFiles: ['tests/setup/isolate.ts'],
+          // vitest's 5 s default is short for the CI machine (2 cores at load 20): a page rendered for the first
+          // time compiles its modules. A passing test never waits for this; only a hung one does.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -32,8 +36,9 @@ export default defineConfig({
           // Files share a worker (PGlite's start-up is paid once); tests/setup/isolate.ts undoes what each changed.
           isolate: false,
           setupFiles: ['tests/setup/isolate.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous for the CI machine (2 cores at load 20): databases copied and migrated, pages rendered.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -45,6 +45,8 @@ export default defineConfig({
       'tests/integration/orders-life-rules.test.ts',
       'tests/unit/review-rules.test.ts',
       'tests/integration/reviews-action.test.ts',
+      'tests/integration/content-sellers.test.ts',
+      'tests/integration/seller-signup-rules.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

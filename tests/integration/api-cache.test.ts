@@ -12,6 +12,7 @@ import { listApiRoutes, request } from './http';
 import { makeUser } from './account-fixtures';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { returnStock, takeStock } from '@/server/orders/stock';
+import { useStoppedClock } from '../setup/clock';
 
 /**
  * Public catalog API answers kept in memory (decision 0025), through the real middleware and endpoints:
@@ -19,6 +20,8 @@ import { returnStock, takeStock } from '@/server/orders/stock';
  * answer from memory; personal endpoints are never kept, and a signed-in caller gets the public bytes.
  */
 useTestDatabase({ demo: true });
+// The caches keep a copy 10 s: the clock stands still in each test, so a repeat is a hit however slow the machine.
+useStoppedClock();
 const routes = listApiRoutes();
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => request(routes, path, { method, headers });
 const product = `/api/v1/product/${K.withVariants.slug}`;

@@ -2,6 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import { pageCache, withPageCaching } from '@/server/web/page-caching';
 import { etagOf } from '@/server/web/cache';
+import { useStoppedClock } from '../setup/clock';
+
+// The page cache keeps a copy 10 s: the clock stands still in each test, so a repeat is a hit however slow the machine.
+useStoppedClock();
 
 /** Just enough of Astro's context for the caching step: the request, locals and cookies set so far. */
 function context(

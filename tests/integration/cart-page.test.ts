@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import type { APIContext } from 'astro';
+import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
 import { getDatabase, getDb } from '@/server/db/client';
@@ -8,6 +9,8 @@ import { parseWith } from '@/server/core/validation';
 import { CartActionSchema } from '@/lib/schemas/cart';
 import { addToCart } from '@/server/cart/add';
 import type { CartOwner } from '@/server/cart/owner';
+import { forgetKeptCartPages, withKeptCartPage } from '@/server/web/kept-cart-pages';
+import { stopClock } from '../setup/clock';
 import { guestToken, makeAddress, makeProduct, makeRule, makeUser, shopBasics } from './cart-fixtures';
 
 /**
@@ -96,6 +99,75 @@ describe('the cart page', () => {
     expect(after.html).not.toMatch(/max="7"/);
     expect(after.locals.cartCount).toBe(4);
     expect(after.locals.compressOnce).toBe(true);
+  });
+
+  it('kept per shopper, never shows one shopper another’s page when their carts are alike (none, emptied, the same lines)', async () => {
+    const p = await product({ selling: 900, stock: 50 });
+    const person = async (name: string) => ({ user: { id: await makeUser(), name, email: `${name.toLowerCase()}@example.com` } });
+    // Two without a cart at all (the same stamp), two whose carts were emptied, two with the same line.
+    const [ann, ben, cat, dan, eve, fay] = await Promise.all(
+      ['Annika', 'Benedikt', 'Catalina', 'Dorotheo', 'Evangelina', 'Fitzgerald'].map(person),
+    );
+    for (const who of [cat!, dan!]) {
+      await addToCart({ userId: who.user.id }, action({ product_id: p.id, quantity: 1 }));
+      await getDb().execute(sql`delete from cart_lines where cart_id in (select id from carts where user_id = ${who.user.id})`);
+    }
+    for (const who of [eve!, fay!]) await addToCart({ userId: who.user.id }, action({ product_id: p.id, quantity: 2 }));
+    const guests = [{ guestToken: guestToken() }, { guestToken: guestToken() }];
+    const everyone: { user?: { id: number; name: string; email: string }; guestToken?: string }[] = [
+      ann!,
+      ben!,
+      cat!,
+      dan!,
+      eve!,
+      fay!,
+      ...guests,
+    ];
+
+    /** The page as the server sends it: the cart page step, then the page drawn as compress-once sends it. */
+    const served = async (who: (typeof everyone)[number]) => {
+      const locals = localsWith({ user: who.user ?? null, guestToken: who.guestToken ?? null, sessionHash: who.user ? 'h' : null });
+      const request = new Request('http://shop.test/cart', { headers: { 'accept-encoding': 'identity' } });
+      const ctx = { url: new URL(request.url), request, locals, cookies: { *headers() {} } } as unknown as APIContext;
+      const res = await withKeptCartPage(ctx, null, async () => {
+        const html: string = await renderer.container.renderToString(CartPage, { locals, request });
+        const body = Buffer.from(html);
+        return new Response(body, { headers: { 'content-type': 'text/html', 'content-length': String(body.length) } });
+      });
+      return { from: res.headers.get('x-page-cache'), html: await res.text() };
+    };
+    const nameOf = (html: string) => /<span class="account-name">([^<]*)</.exec(html)?.[1] ?? null;
+
+    forgetKeptCartPages();
+    // A page is kept 10 s: the clock stands still, so every repeat below is a hit however slow the machine.
+    const clock = stopClock();
+    try {
+      // What each should see: their own page drawn on its own.
+      const own = new Map<(typeof everyone)[number], string>();
+      for (const who of everyone) own.set(who, (await cartPage(who)).html);
+      for (let round = 0; round < 3; round++) {
+        for (const who of round === 1 ? [...everyone].reverse() : everyone) {
+          const { from, html } = await served(who);
+          expect(from, `${who.user?.name ?? 'guest'}, round ${round}`).toBe(round === 0 ? 'miss, yours' : 'hit, yours');
+          expect(nameOf(html), `round ${round}`).toBe(who.user ? who.user.name.split(' ')[0] : null);
+          expect(badgeOf(html)).toBe(badgeOf(own.get(who)!));
+          expect(totalOf(html)).toBe(totalOf(own.get(who)!));
+          // Byte for byte this shopper's own page.
+          expect(html).toBe(own.get(who)!);
+        }
+      }
+      // Ten seconds on, every kept page is gone: each is drawn again, still for its own shopper.
+      clock.advance(10_000);
+      for (const who of everyone) {
+        const { from, html } = await served(who);
+        expect(from).toBe('miss, yours');
+        expect(html).toBe(own.get(who)!);
+      }
+      expect(badgeOf(own.get(eve!)!)).toContain('>2<');
+      expect(own.get(ann!)).toContain('cart-empty');
+    } finally {
+      clock.restore();
+    }
   });
 
   it('shows an empty cart to a visitor without one, and the badge without a count', async () => {

@@ -247,6 +247,46 @@ describe('shipping, vouchers and tax', () => {
     const placed = await placeOrder(on, orderBody({ address_id: on.addressId, tax: 0 }));
     expect(placed.total).toBe(1136);
   });
+
+  it('does not tax shipping (decision 0017): the tax is the rate of the goods alone, in the preview and in the order written', async () => {
+    await getDb().insert(taxRates).values({ countryCode: 'US', stateCode: 'WA', rateBp: 1000 });
+    const u = await shopper('US', 'WA');
+    const rule = await makeRule([{ country: 'US', price: 450 }]);
+    const p = await product({ selling: 2000, stock: 50, shippingRuleId: rule });
+    await putInCart(u.id, p.id, 1);
+    // 10 % of the goods (2000) is 200; of goods and shipping (2450) it would be 245.
+    expect((await previewCheckout(u.id, { address_id: u.addressId })).totals).toMatchObject({
+      subtotal: 2000,
+      shipping: 450,
+      tax: 200,
+      total: 2650,
+    });
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId }));
+    expect(placed.total).toBe(2650);
+    const [order] = await queryRows<{ shipping_total: number; tax: number; total: number }>(
+      getDb(),
+      sql`select shipping_total::int as shipping_total, tax::int as tax, total::int as total from orders where order_no = ${placed.order_no}`,
+    );
+    expect(order).toEqual({ shipping_total: 450, tax: 200, total: 2650 });
+  });
+
+  it('records a store voucher on the order of its store only, as checkout writes it', async () => {
+    const u = await shopper();
+    const a = await product({ selling: 3000, stock: 50 });
+    const b = await product({ storeId: basics.storeB.id, selling: 2000, stock: 50 });
+    await putInCart(u.id, a.id, 1);
+    await putInCart(u.id, b.id, 1);
+    const v = await makeVoucher({ amount: 400, storeId: basics.storeB.id });
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, voucher_code: v.code }));
+    const rows = await queryRows<{ store_id: number; voucher_id: number | null; discount: number }>(
+      getDb(),
+      sql`select store_id, voucher_id, discount::int as discount from orders where order_no = ${placed.order_no} order by store_id`,
+    );
+    expect(rows).toHaveLength(2);
+    const byStore = new Map(rows.map((r) => [r.store_id, { voucher_id: r.voucher_id, discount: r.discount }]));
+    expect(byStore.get(basics.storeA.id)).toEqual({ voucher_id: null, discount: 0 });
+    expect(byStore.get(basics.storeB.id)).toEqual({ voucher_id: v.id, discount: 400 });
+  });
 });
 
 describe('voucher rules at their edges', () => {
@@ -346,6 +386,47 @@ describe('under concurrency (PostgreSQL with a pool of 8; PGlite runs them one a
     await purgeOldKeys();
     const keys = await queryRows<{ key: string }>(getDb(), sql`select key from idempotency_keys where user_id = ${u.id} order by key`);
     expect(keys.map((k) => k.key)).toEqual(['key-two-0002']);
+  });
+});
+
+describe('one shopper, two tabs (PostgreSQL with a pool of 8; PGlite runs them one at a time)', () => {
+  it('the same cart placed twice at once with two different keys is one order', async () => {
+    const p = await product({ stock: 100, selling: 2500 });
+    const q = await product({ storeId: basics.storeB.id, stock: 100, selling: 1500 });
+    const v = await makeVoucher({ usageLimit: 0, perUserLimit: 0, amount: 300 });
+    // Five shoppers, each with two tabs racing, so that the tabs really overlap on PostgreSQL (the pool's
+    // connections opened first, so neither tab waits for one).
+    const shoppers = await Promise.all(Array.from({ length: 5 }, () => shopper()));
+    for (const u of shoppers) {
+      await putInCart(u.id, p.id, 2);
+      await putInCart(u.id, q.id, 1);
+    }
+    await Promise.all(Array.from({ length: 8 }, () => getDb().execute(sql`select 1`)));
+    const tab = (u: (typeof shoppers)[number], key: string) =>
+      placeOrder(u, orderBody({ address_id: u.addressId, voucher_code: v.code, idempotency_key: key }));
+    const races = await Promise.all(shoppers.map((u) => Promise.allSettled([tab(u, `tab-one-${u.id}`), tab(u, `tab-two-${u.id}`)])));
+    for (const [i, results] of races.entries()) {
+      const u = shoppers[i]!;
+      const placed = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason);
+      // The other tab is either told nothing is selected any more, or shown the same purchase (an unpaid
+      // order reused) — never a second purchase.
+      expect(placed.length).toBeGreaterThan(0);
+      expect(new Set(placed.map((r) => r.order_no)).size).toBe(1);
+      for (const err of refused) {
+        expect(err).toBeInstanceOf(AppError);
+        expect([err.httpStatus, err.message]).toEqual([422, NOTHING_SELECTED]);
+      }
+      // One purchase: one order per store and one payment row.
+      const orderNos = await queryRows<{ order_no: string }>(getDb(), sql`select distinct order_no from orders where user_id = ${u.id}`);
+      expect(orderNos).toHaveLength(1);
+      expect(await countRows('orders', sql`user_id = ${u.id}`)).toBe(2);
+      expect(await countRows('payments', sql`order_no = ${orderNos[0]!.order_no}`)).toBe(1);
+    }
+    // The stock and the voucher taken once per shopper.
+    expect([await stockOf(p.id), await stockOf(q.id)]).toEqual([100 - 2 * 5, 100 - 5]);
+    const [used] = await queryRows<{ used_count: number }>(getDb(), sql`select used_count from vouchers where id = ${v.id}`);
+    expect(used!.used_count).toBe(5);
   });
 });
 

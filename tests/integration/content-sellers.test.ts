@@ -82,6 +82,37 @@ describe('seller registration', () => {
     });
   });
 
+  it('takes 5 wrong codes (decision 0007), counted per application; after them even the right code is refused until a new sign-up', async () => {
+    const CODE_ATTEMPTS = 5;
+    const codeOf = async (email: string) => codeIn((await lastMailTo(outbox, email))!.text)!;
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const bad = { status: 422, message: 'The code is not right. Check the latest email we sent, or sign up again for a new code.' };
+    const tooMany = { status: 409, message: 'Too many wrong codes. Sign up again to get a new one.' };
+
+    // One try short of the limit: the right code still confirms the email.
+    await signUpSeller(application({ email: 'edge@watt.example', shop_name: 'Edge Volts' }), authCtx());
+    const edgeCode = await codeOf('edge@watt.example');
+    for (let i = 0; i < CODE_ATTEMPTS - 1; i++)
+      expect(await failureOf(verifySeller({ email: 'edge@watt.example', code: wrongFor(edgeCode) }))).toEqual(bad);
+    expect(await verifySeller({ email: 'edge@watt.example', code: edgeCode })).toMatchObject({ status: 'verified' });
+
+    // At the limit: every further try is refused, the right code included, and the application stays pending.
+    const applied = await signUpSeller(application({ email: 'guess@watt.example', shop_name: 'Guess Volts' }), authCtx());
+    const code = await codeOf('guess@watt.example');
+    for (let i = 0; i < CODE_ATTEMPTS; i++)
+      expect(await failureOf(verifySeller({ email: 'guess@watt.example', code: wrongFor(code) }))).toEqual(bad);
+    expect(await failureOf(verifySeller({ email: 'guess@watt.example', code }))).toEqual(tooMany);
+    expect(await failureOf(verifySeller({ email: 'guess@watt.example', code: wrongFor(code) }))).toEqual(tooMany);
+    const [row] = await getDb().select().from(sellers).where(eq(sellers.id, applied.id));
+    expect(row).toMatchObject({ status: 'pending', codeAttempts: CODE_ATTEMPTS });
+
+    // Signing up again sends a new code and a fresh count of tries.
+    await signUpSeller(application({ email: 'guess@watt.example', shop_name: 'Guess Volts' }), authCtx());
+    const fresh = await codeOf('guess@watt.example');
+    expect(await failureOf(verifySeller({ email: 'guess@watt.example', code: wrongFor(fresh) }))).toEqual(bad);
+    expect(await verifySeller({ email: 'guess@watt.example', code: fresh })).toEqual({ id: applied.id, status: 'verified' });
+  });
+
   it('makes URL slugs of shop names', () => {
     expect(shopSlug('  Élan Power & Co.  ')).toBe('elan-power-co');
     expect(shopSlug('!!!')).toBe('shop');

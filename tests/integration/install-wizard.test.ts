@@ -83,6 +83,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // A step still running (a test that failed or timed out while it ran) ends before the next test starts.
+  await inTurn(async () => {});
   resetWizard();
   await getDatabase()
     ?.close()
@@ -179,7 +181,14 @@ async function expectGone() {
   expect((await request(routes, '/api/v1/install/configured')).status).toBe(404);
 }
 
-describe('the setup token', () => {
+/**
+ * Opening and migrating a fresh database, and the demo shop, take seconds on a quiet machine and far more
+ * on a loaded CI machine (2 cores at load 20): the vitest default of 30 s timed out there, and the timed-out
+ * test, still running, then broke the ones after it. Each test here waits for its own steps' answers.
+ */
+const SLOW = { timeout: 240_000 };
+
+describe('the setup token', SLOW, () => {
   beforeEach(() => {
     freshDataDir();
     token = beginSetup(getEnv().DATA_DIR);
@@ -249,7 +258,7 @@ describe('the setup token', () => {
   });
 });
 
-describe('the wizard on an empty embedded directory', () => {
+describe('the wizard on an empty embedded directory', SLOW, () => {
   it('walks the five steps, starts empty, and is gone afterwards', async () => {
     const dataDir = freshDataDir();
     token = beginSetup(dataDir);
@@ -389,7 +398,7 @@ describe('the wizard on an empty embedded directory', () => {
 
 // Part of the suite's PostgreSQL run (TEST_DB=postgres), which has a server to talk to.
 if (TEST_DB === 'postgres')
-  describe('the wizard on an empty PostgreSQL database', () => {
+  describe('the wizard on an empty PostgreSQL database', SLOW, () => {
     const admin = () => postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
     async function createDatabase(): Promise<string> {
       const name = `voltmart_wizard_${process.pid}_${databases.length}`;
@@ -459,5 +468,5 @@ if (TEST_DB === 'postgres')
       expect(await settingOf('setting')).toMatchObject({ currency: 'EUR', phone: '+1 512 555 0100' });
       expect(await settingOf('site_setting')).toMatchObject({ site_name: 'Ada Electronics' });
       await expectGone();
-    }, 180_000);
+    });
   });

@@ -16,6 +16,7 @@ import { NO_CART, stampFor } from '@/server/cart/stamp';
 import type { CartOwner } from '@/server/cart/owner';
 import { forgetKeptCartPages, withKeptCartPage } from '@/server/web/kept-cart-pages';
 import { guestToken, makeAddress, makeProduct, makeUser, shopBasics } from './cart-fixtures';
+import { useStoppedClock } from '../setup/clock';
 
 /**
  * The cart page kept per shopper (decision 0024, "Third round"): the cart's stamp (cart/stamp.ts) read
@@ -27,6 +28,8 @@ import { guestToken, makeAddress, makeProduct, makeUser, shopBasics } from './ca
  * session empty the kept pages; what must never be kept is not.
  */
 useTestDatabase({ demo: true });
+// The caches keep a copy 10 s: the clock stands still in each test, so a repeat is a hit however slow the machine.
+useStoppedClock();
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 beforeAll(async () => {
   basics = await shopBasics();

@@ -46,7 +46,7 @@ describe('npm run shop', () => {
       'newsletter:send',
     ])
       expect(stdout).toContain(`  ${command}`);
-  }, 60_000);
+  }, 180_000);
 
   it('an unknown command and a refused import exit non-zero with their message', async () => {
     const unknown = await shop(['nonsense']);

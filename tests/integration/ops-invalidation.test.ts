@@ -32,7 +32,7 @@ describe(`announcing a change (${TEST_DB})`, () => {
       const cached = await memo.get();
       const heard = invalidationState().received;
       await sender.notify!('voltmart_caches', 'catalog');
-      await expect.poll(() => invalidationState().received, { timeout: 10_000 }).toBeGreaterThan(heard);
+      await expect.poll(() => invalidationState().received, { timeout: 30_000 }).toBeGreaterThan(heard);
       expect(await memo.get()).toBe(cached + 1);
       await unlisten();
       await sender.close();

@@ -45,6 +45,8 @@ const paymentOf = async (orderNo: string) =>
   (await queryRows<{ status: string }>(getDb(), sql`select status from payments where order_no = ${orderNo}`))[0]!.status;
 const usedCount = async (voucherId: number) =>
   Number((await queryRows<{ n: number }>(getDb(), sql`select used_count as n from vouchers where id = ${voucherId}`))[0]!.n);
+const voucherOf = async (id: number) =>
+  (await queryRows<{ voucher_id: number | null }>(getDb(), sql`select voucher_id from orders where id = ${id}`))[0]!.voucher_id;
 const history = async (id: number) =>
   (
     await queryRows<{ status: string; note: string | null }>(
@@ -82,9 +84,10 @@ describe('a shop-wide voucher over a two-store purchase', () => {
   });
 
   it('a live sibling without the voucher (a store voucher) does not hold the use back', async () => {
-    const v = await makeVoucher({ usageLimit: 0, amount: 400 });
+    // Store A's voucher: checkout itself records it on store A's order only.
+    const v = await makeVoucher({ usageLimit: 0, amount: 400, storeId: basics.storeA.id });
     const p = await twoStores({ voucher_code: v.code });
-    await getDb().execute(sql`update orders set voucher_id = null where id = ${p.second}`);
+    expect([await voucherOf(p.first), await voucherOf(p.second)]).toEqual([v.id, null]);
     await cancelOrder(p.u.id, p.first, 'one');
     expect(await usedCount(v.id)).toBe(0);
     // The order without a voucher gives nothing back.
@@ -93,10 +96,10 @@ describe('a shop-wide voucher over a two-store purchase', () => {
   });
 
   it('an order without a voucher gives nothing back even when its live sibling carries one', async () => {
-    const v = await makeVoucher({ usageLimit: 0, amount: 400, usedCount: 3 });
+    const v = await makeVoucher({ usageLimit: 0, amount: 400, usedCount: 3, storeId: basics.storeB.id });
     const p = await twoStores({ voucher_code: v.code });
     expect(await usedCount(v.id)).toBe(4);
-    await getDb().execute(sql`update orders set voucher_id = null where id = ${p.first}`);
+    expect([await voucherOf(p.first), await voucherOf(p.second)]).toEqual([null, v.id]);
     await cancelOrder(p.u.id, p.first, 'one');
     expect(await usedCount(v.id)).toBe(4);
   });

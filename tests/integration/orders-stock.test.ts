@@ -189,7 +189,8 @@ describe('the fixed order: product, then variant', () => {
 
 /** Until another connection of this database waits for a row lock (PostgreSQL). */
 async function untilSomeoneWaits(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  // Up to a minute or so: the other checkout may be slow to start on a loaded machine.
+  for (let i = 0; i < 3000; i++) {
     const [row] = await queryRows<{ n: number }>(
       getDb(),
       sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,

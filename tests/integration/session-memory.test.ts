@@ -115,7 +115,7 @@ describe(`the session memory (${TEST_DB})`, () => {
       const heard = invalidationState().received;
       const sender = await openDatabase({ url, pool: 1 });
       await sender.notify!('voltmart_caches', 'only:sessions');
-      await expect.poll(() => invalidationState().received, { timeout: 10_000 }).toBeGreaterThan(heard);
+      await expect.poll(() => invalidationState().received, { timeout: 30_000 }).toBeGreaterThan(heard);
       expect((await sessionUserOf(token))?.name).toBe('Heard Through Notify');
       expect(await memo.get()).toBe(cached);
       await unlisten();

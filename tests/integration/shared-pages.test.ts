@@ -5,6 +5,8 @@ import { pageCache, withPageCaching } from '@/server/web/page-caching';
 import { CART_END, CART_START, USER_END, USER_START } from '@/server/web/personal';
 import { getT } from '@/i18n';
 import { makeUser } from './account-fixtures';
+import { makeProduct, shopBasics } from './cart-fixtures';
+import { putInCart } from './checkout-fixtures';
 
 /**
  * Shared catalog HTML, personal shell (decision 0024), through the caching step itself: a signed-in
@@ -91,6 +93,46 @@ describe('a signed-in shopper on a shared page', () => {
         expect(res.headers.get('cache-control')).toMatch(/^public/);
       }
     }
+  });
+
+  it('fills each shopper’s own name and cart, whether their carts are alike (both empty) or not, in turn and in a burst', async () => {
+    const basics = await shopBasics();
+    const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, stock: 50 });
+    const person = async (name: string, email: string) => ({ id: (await makeUser(email)).id, name, email });
+    const ann = await person('Annika Berg', 'shared-annika@example.com');
+    const ben = await person('Benedikt Falk', 'shared-benedikt@example.com');
+    const cy = await person('Cyrille Roux', 'shared-cyrille@example.com');
+    const dee = await person('Delphine Marr', 'shared-delphine@example.com');
+    await putInCart(cy.id, p.id, 3);
+    await putInCart(dee.id, p.id, 1);
+    const expected = new Map([
+      [ann, null],
+      [ben, null],
+      [cy, 3],
+      [dee, 1],
+    ]);
+    const render = page();
+    const learn = context('/p/product/alike', null);
+    await withPageCaching(learn, render.next(learn));
+
+    const nameOf = (html: string) => /<span class="account-name">([^<]*)</.exec(html)?.[1];
+    const badgeOf = (html: string) => /<span class="badge" data-cart-count( hidden)?>([^<]*)</.exec(html)?.slice(1);
+    const check = (u: typeof ann, body: string, when: string) => {
+      const count = expected.get(u)!;
+      expect(nameOf(body), when).toBe(u.name.split(' ')[0]);
+      expect(badgeOf(body), when).toEqual(count ? [undefined, String(count)] : [' hidden', '']);
+      for (const other of expected.keys()) if (other !== u) expect(body, when).not.toContain(other.name.split(' ')[0]);
+    };
+    const ask = async (u: typeof ann) => {
+      const ctx = context('/p/product/alike', u);
+      const res = await withPageCaching(ctx, render.next(ctx));
+      return res.text();
+    };
+    const order = [ann, ben, cy, dee, ben, ann, dee, cy, ann];
+    for (const [i, u] of order.entries()) check(u, await ask(u), `request ${i}`);
+    pageCache.clear();
+    const burst = await Promise.all(order.map(ask));
+    burst.forEach((body, i) => check(order[i]!, body, `burst ${i}`));
   });
 
   it('is rendered for the shopper when the page says it is personal beyond the shell', async () => {

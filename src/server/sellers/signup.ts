@@ -20,6 +20,17 @@ const BAD_CODE = 'The code is not right. Check the latest email we sent, or sign
 const conflict = (message: string, field: string) => new AppError({ code: 'CONFLICT', message, details: { fields: { [field]: message } } });
 const sellerCodeHash = (sellerId: number, code: string) => hashToken(`seller:${sellerId}:${code}`);
 
+/**
+ * The unique index a write ran into (its name, else the driver's sentence), or null for any other error.
+ * drizzle wraps the driver's error in `cause`, so its own message ("Failed query: …") never says "unique".
+ */
+function uniqueIndexHit(err: unknown): string | null {
+  type DbError = { code?: string; constraint?: string; constraint_name?: string; message?: string; cause?: unknown };
+  for (let e = err as DbError | undefined, i = 0; e && i < 4; e = e.cause as DbError | undefined, i++)
+    if (e.code === '23505') return e.constraint ?? e.constraint_name ?? e.message ?? '';
+  return null;
+}
+
 /** Seller registration is offered only when the operator switched `vendor_registration` on. */
 export async function requireVendorRegistration(): Promise<void> {
   if (!(await getSettings()).setting.vendor_registration) throw notFound('sellerRegistration');
@@ -86,7 +97,8 @@ export async function signUpSeller(
     }
   } catch (err) {
     // Two applications racing for one name or email: the unique indexes decide.
-    if (/unique|duplicate/i.test(String((err as Error).message ?? err))) throw conflict(SHOP_NAME_TAKEN, 'shop_name');
+    const index = uniqueIndexHit(err);
+    if (index !== null) throw index.includes('email') ? conflict(SELLER_EMAIL_TAKEN, 'email') : conflict(SHOP_NAME_TAKEN, 'shop_name');
     throw err;
   }
   const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);

@@ -31,7 +31,8 @@ export class PageCache<P extends { body: { length: number }; storedAt: number } 
     this.maxEntries = opts.maxEntries ?? 200;
     this.maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
     this.ttlMs = opts.ttlMs ?? 10_000;
-    this.now = opts.now ?? Date.now;
+    // Read at each call (not kept as a reference), so a test can stop the clock (tests/setup/clock.ts).
+    this.now = opts.now ?? (() => Date.now());
   }
 
   get size(): number {

@@ -14,7 +14,7 @@ test.describe('cart with JavaScript on', () => {
     await expect(cart.toast()).toContainText('Product added to cart');
     await expect(cart.badge(2)).toBeVisible();
     // The toast hides itself (5,000 ms).
-    await expect(cart.toast()).toBeHidden({ timeout: 15_000 });
+    await expect(cart.toast()).toBeHidden({ timeout: 30_000 });
     // A shared guest page (cached HTML) gets the count from the badge cookie, without React.
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));

@@ -30,7 +30,7 @@ async function plainProducts(page: Page): Promise<{ id: number; title: string }[
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the cart page kept per shopper, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled });
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 240_000 });
 
     test('two signed-in shoppers and a guest alternating on /cart see only their own cart, and a change on the next visit', async ({
       browser,
@@ -87,9 +87,23 @@ for (const javaScriptEnabled of [true, false]) {
         }
       };
 
-      for (let round = 0; round < 2; round++) for (const v of visitors) await visit(v);
-      // The repeat visits were the kept pages.
-      expect(sources.slice(3), sources.join(' | ')).toEqual(['hit, yours', 'hit, yours', 'hit, yours']);
+      for (const v of visitors) await visit(v);
+      /**
+       * A repeat visit is answered from this shopper's kept page. A page is kept 10 s; on a slow machine
+       * it may be gone before the repeat, and the visit keeps it again: wait for a visit that is a hit
+       * (every visit on the way is checked all the same) rather than for the clock.
+       */
+      const keptFor = (v: Visitor) =>
+        expect
+          .poll(
+            async () => {
+              await visit(v);
+              return sources.at(-1);
+            },
+            { message: `${v.label}'s repeat visit is their kept page`, timeout: 90_000 },
+          )
+          .toBe('hit, yours');
+      for (const v of visitors) await keptFor(v);
 
       // Changed through the API (a script, another tab): the very next visit shows it.
       await add(adaPage, { product_id: p1.id, quantity: 5, set: 1 });
@@ -114,9 +128,21 @@ for (const javaScriptEnabled of [true, false]) {
         visitors[2]!.quantity = 4;
         await visit(visitors[2]!);
       }
-      // Nobody else's page moved.
-      await visit(visitors[1]!);
-      expect(sources.at(-1)).toBe('hit, yours');
+      // Nobody else's page moved: the guest's kept page, sent just before another change of Bob's cart, is
+      // still sent after it. Retried as a whole: on a slow machine the 10 s may run out in between.
+      await expect
+        .poll(
+          async () => {
+            await keptFor(visitors[1]!);
+            visitors[2]!.quantity = visitors[2]!.quantity === 4 ? 3 : 4;
+            await add(bobPage, { product_id: p2.id, quantity: visitors[2]!.quantity, set: 1 });
+            await visit(visitors[1]!);
+            return sources.at(-1);
+          },
+          { message: "the guest's kept page outlives a change of Bob's cart", timeout: 120_000 },
+        )
+        .toBe('hit, yours');
+      await visit(visitors[2]!);
 
       await adaContext.close();
       await bobContext.close();

@@ -24,7 +24,7 @@ async function productPagePrice(page: Page): Promise<string> {
 }
 
 test('the mega menu shows the price the product page shows, offers and "from" prices included', async ({ shop, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await shop.open('/');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByText('Categories', { exact: true }).hover();

@@ -3,7 +3,7 @@ import { lastMail, signInWithForm } from '../fixtures/auth';
 import { CartPage } from '../cart/cart-page';
 import { accountWithAddress, buyerAndProduct, CheckoutFlow } from './checkout-page';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success once, and gets the mail', async ({
   page,
@@ -53,7 +53,7 @@ test('a guest adds to cart, signs in, ships, pays cash on delivery, sees success
   expect((await page.goto('/user/order/success/999999999'))!.status()).toBe(404);
 
   // The confirmation is written after the answer: wait for it.
-  await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 15_000 }).toContain(orderNo);
+  await expect.poll(async () => (await lastMail(account.email))?.subject ?? '', { timeout: 30_000 }).toContain(orderNo);
   expect((await lastMail(account.email))?.text).toContain(item.title);
 });
 
@@ -81,14 +81,14 @@ test('a signed-in shopper places a Stripe order at checkout and pays it on the p
   await expect(page.getByRole('heading', { name: 'Pay for your order' })).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/redirect_status=succeeded/, { timeout: 15_000 });
+  await page.waitForURL(/redirect_status=succeeded/, { timeout: 30_000 });
   await expect
     .poll(
       async () => {
         await page.goto(`/user/order/pay/${orderId}`);
         return page.getByTestId('pay-state').textContent();
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe('This order is paid. Thank you!');
 });

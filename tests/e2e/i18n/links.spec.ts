@@ -170,10 +170,10 @@ test('the search popup’s suggestions on an Arabic page lead to Arabic pages', 
   await shop.open('/ar');
   const box = page.locator('#site-search input[name="q"]');
   await box.focus();
-  await expect(box).toHaveAttribute('aria-controls', 'site-search-listbox', { timeout: 15_000 });
+  await expect(box).toHaveAttribute('aria-controls', 'site-search-listbox', { timeout: 30_000 });
   await box.fill('cable');
   const options = page.locator('#site-search-listbox a[role="option"]');
-  await expect(options.first()).toBeVisible({ timeout: 10_000 });
+  await expect(options.first()).toBeVisible({ timeout: 30_000 });
   const hrefs = await options.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   expect(hrefs.length).toBeGreaterThan(1);
   for (const href of hrefs) expect(href).toMatch(/^\/ar\//);

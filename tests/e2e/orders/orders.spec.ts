@@ -114,7 +114,7 @@ test.beforeAll(async ({ browser }) => {
       })
     ).status(),
   ).toBe(200);
-  await expect.poll(async () => (await lastMailTo(OUTBOX, email))?.text ?? '', { timeout: 15_000 }).toMatch(/\d{6}/);
+  await expect.poll(async () => (await lastMailTo(OUTBOX, email))?.text ?? '', { timeout: 30_000 }).toMatch(/\d{6}/);
   const code = codeIn((await lastMailTo(OUTBOX, email))!.text)!;
   expect((await post(page, '/api/v1/user/verify', { email, code })).status()).toBe(200);
   const address = await post(page, '/api/v1/user/address/action', {
@@ -204,7 +204,7 @@ test('a cash-on-delivery order is shipped and delivered by the operator command;
   await form.getByLabel('Your review').fill('Arrived in four days, works as described.');
   await form.getByLabel('Add photos').setInputFiles(await photoFile(PHOTO_DIR, 'unboxing.jpg', '#8e44ad'));
   await form.getByRole('button', { name: 'Save review' }).click();
-  await expect(page.getByText('Thank you! Your review is saved.').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Thank you! Your review is saved.').first()).toBeVisible({ timeout: 30_000 });
   await page.goto(`/products/product/${item.slug}#reviews`);
   const mine = page.locator('#reviews').getByRole('listitem').filter({ hasText: 'Arrived in four days, works as described.' });
   await expect(mine.getByRole('img', { name: '5 out of 5' })).toBeVisible();
@@ -247,7 +247,7 @@ test('another order is cancelled before shipping, asking first, and its stock co
   const found = await page.request.get(`/api/v1/cancellation/find/${id}`);
   expect((await found.json()).data).toMatchObject({ order_id: id, reason: 'Ordered the wrong colour', status: 'cancelled' });
   await expect
-    .poll(async () => (await lastMailTo(OUTBOX, email))?.subject ?? '', { timeout: 15_000 })
+    .poll(async () => (await lastMailTo(OUTBOX, email))?.subject ?? '', { timeout: 30_000 })
     .toContain(`your order #${id} is Cancelled`);
 });
 

@@ -36,7 +36,7 @@ test.describe('Stripe pay page', () => {
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $24.99' }).click();
-    await page.waitForURL(/redirect_status=succeeded/, { timeout: 15_000 });
+    await page.waitForURL(/redirect_status=succeeded/, { timeout: 30_000 });
     // The webhook may land after the browser comes back: reload until the order reads paid.
     await expect
       .poll(
@@ -44,7 +44,7 @@ test.describe('Stripe pay page', () => {
           await page.reload();
           return page.getByTestId('pay-state').textContent();
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe('This order is paid. Thank you!');
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);

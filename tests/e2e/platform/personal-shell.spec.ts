@@ -22,7 +22,7 @@ interface Visitor {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`personal parts of shared pages, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled });
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 240_000 });
 
     test('two signed-in shoppers and a guest alternating on the same URLs never see each other’s name, cart count or hearts', async ({
       browser,
@@ -106,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test.describe('personal parts of shared pages in Arabic, JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('a shopper on /ar pages gets the shared Arabic copy with their own name, badge and Arabic links', async ({
     browser,

@@ -199,9 +199,9 @@ test.describe('hostile input', () => {
     expect(await page.text()).toContain('Name contains characters that cannot be saved');
   });
 
-  test('a stalled request body is answered 408 within seconds', async () => {
-    test.setTimeout(30_000);
-    const started = Date.now();
+  test('a stalled request body is answered 408 by the body’s idle limit, not left to the server’s minute', async () => {
+    // Not timed by the clock: the idle limit's answer is ours (the envelope's sentence), where Node's own
+    // requestTimeout (60 s) would answer a bare 408 without a body.
     const answer = await new Promise<string>((resolve) => {
       const socket = net.connect(PORT, '127.0.0.1', () => {
         socket.write(
@@ -211,11 +211,11 @@ test.describe('hostile input', () => {
       let text = '';
       socket.on('data', (d) => {
         text += d;
-        if (text.includes('\r\n\r\n')) resolve(text);
+        if (text.includes('cancelled')) resolve(text);
       });
       socket.on('close', () => resolve(text));
     });
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(answer).toContain('The request stopped arriving, so it was cancelled. Check your connection and send it again.');
   });
 });

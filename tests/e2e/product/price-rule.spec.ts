@@ -54,7 +54,7 @@ test.describe('a flash-sale product that also has an offer', () => {
       .getByRole('group', { name: 'Products' })
       .getByRole('option')
       .filter({ hasText: known.flashWithOffer.title });
-    await expect(option).toHaveCount(1, { timeout: 10_000 });
+    await expect(option).toHaveCount(1, { timeout: 30_000 });
     await expect(option.locator('strong')).toHaveText('$48.99');
     await expect(option.locator('s')).toHaveText('$76.99');
     await expect(option.locator('.discount')).toHaveText('-36%');

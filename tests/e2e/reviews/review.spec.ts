@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 import { cardFigures, deliveredOrder, look, photoFile, reviewTotal } from './review-page';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const photoDir = fs.mkdtempSync('/tmp/voltmart-review-photos-');
 
@@ -38,7 +38,7 @@ test('a shopper reviews a delivered line with a photo; it shows on the product p
   await line.getByLabel('Add photos').setInputFiles(await photoFile(photoDir, 'desk.jpg', '#c0392b'));
   await line.getByRole('button', { name: 'Save review' }).click();
 
-  await expect(page.getByText('Thank you! Your review is saved.').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Thank you! Your review is saved.').first()).toBeVisible({ timeout: 30_000 });
   const saved = page.getByRole('form', { name: product.title });
   await expect(saved.getByRole('button', { name: 'Update review' })).toBeVisible();
   await expect(saved.getByRole('checkbox', { name: 'Remove photo 1' })).toBeVisible();

@@ -22,7 +22,7 @@ export class HeaderSearch {
   /** Focuses the input and waits until the popup's code has loaded and taken over the input. */
   async focusAndWaitForPopup() {
     await this.box().focus();
-    await expect(this.box()).toHaveAttribute('aria-controls', 'site-search-listbox', { timeout: 15_000 });
+    await expect(this.box()).toHaveAttribute('aria-controls', 'site-search-listbox', { timeout: 30_000 });
   }
 
   /** Suggestions asked for this text so far. */

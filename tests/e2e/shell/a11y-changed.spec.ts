@@ -17,7 +17,7 @@ test.describe('at 390 px on a phone', () => {
 
   for (const path of ['/', '/flash-sale', '/all/chargers-adapters?page=99', '/products/product/kinetiq-nova-pro-usb-c-wall-charger']) {
     test(`axe finds no serious problem on ${path}`, async ({ shop, page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(180_000);
       await shop.open(path);
       expect(await seriousProblems(page)).toEqual([]);
     });
@@ -25,7 +25,7 @@ test.describe('at 390 px on a phone', () => {
 
   // The cookie notice's markup (its plain form) is the same with JavaScript off; axe itself needs JavaScript.
   test('axe: the compact menu open over its backdrop, and the notices', async ({ shop, page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await showNotices(context);
     await shop.open('/all/chargers-adapters');
     expect(await seriousProblems(page)).toEqual([]);
@@ -36,7 +36,7 @@ test.describe('at 390 px on a phone', () => {
   });
 
   test('axe: register with its errors shown, and the profile page', async ({ shop, page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await shop.open('/register');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.locator('[data-error-for="name"]')).toHaveText('Name is required');

@@ -8,7 +8,7 @@ test.describe('at 390 px on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('"Chat with us" covers no text of the product page, wherever the shopper scrolls', async ({ shop, page, known }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await shop.open(`/products/product/${known.withVariants.slug}`);
     const chat = page.getByRole('link', { name: 'Chat with us' });
     await expect(chat).toBeVisible();
