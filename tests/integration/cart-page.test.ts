@@ -126,7 +126,11 @@ describe('the cart page', () => {
 
     /** The page as the server sends it: the cart page step, then the page drawn as compress-once sends it. */
     const served = async (who: (typeof everyone)[number]) => {
-      const locals = localsWith({ user: who.user ? { roles: [], permissions: [], twoFactor: false, ...who.user } : null, guestToken: who.guestToken ?? null, sessionHash: who.user ? 'h' : null });
+      const locals = localsWith({
+        user: who.user ? { roles: [], permissions: [], twoFactor: false, ...who.user } : null,
+        guestToken: who.guestToken ?? null,
+        sessionHash: who.user ? 'h' : null,
+      });
       const request = new Request('http://shop.test/cart', { headers: { 'accept-encoding': 'identity' } });
       const ctx = { url: new URL(request.url), request, locals, cookies: { *headers() {} } } as unknown as APIContext;
       const res = await withKeptCartPage(ctx, null, async () => {
