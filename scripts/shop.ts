@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { getEnv } from '../src/server/core/env';
 import { publicOrigin } from '../src/server/core/origin';
 import { migrateDatabase, openDatabase, setDatabase, getDb, type Db } from '../src/server/db/client';
-import { getSettings } from '../src/server/settings';
+import { getSettings, putSetting } from '../src/server/settings';
+import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
 import { sendNewsletter } from '../src/server/content/newsletter';
 import { createBackup, restoreBackup } from '../src/server/ops/backup';
@@ -178,6 +179,23 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id], { note }) {
       await announce([await refundOrder(orderId(id!), note ?? null)], note);
+    },
+  },
+  'setting:set': {
+    usage: "setting:set <key> '<json>'",
+    help: `replace one settings key with a JSON value, checked against its schema (keys: ${SETTING_KEYS.join(', ')}); e.g. setting:set bank_account '{"bank_name":"…","account_holder":"…","account_number":"…","iban":"","branch_name":"…","swift":""}' (bank transfer is offered once a bank and an account number or IBAN are set)`,
+    args: 2,
+    database: true,
+    async run([key, json]) {
+      if (!SETTING_KEYS.includes(key as keyof Settings)) throw new Error(`"${key}" is not a settings key (${SETTING_KEYS.join(', ')}).`);
+      let value: unknown;
+      try {
+        value = JSON.parse(json!);
+      } catch {
+        throw new Error(`The value of "${key}" is not valid JSON.`);
+      }
+      await putSetting(key as keyof Settings, value as Settings[keyof Settings]);
+      console.log(`Saved "${key}". A running shop picks it up within a few seconds.`);
     },
   },
   'mail:test': {

@@ -31,6 +31,9 @@ export const BankTransferSchema = z.object({
 });
 export type BankTransferDetails = z.infer<typeof BankTransferSchema>;
 
+/** `order/transaction {order_id, …the bank transfer's fields}`: given after paying, from the order page. */
+export const OrderTransactionSchema = BankTransferSchema.extend({ order_id: id('Order') });
+
 /**
  * `order/action {address_id, billing_address_id?, shipping_type, payment_method, voucher_code?, note?}`.
  * Prices, totals, discounts and tax are never read from the request: unknown keys are dropped.

@@ -1,6 +1,6 @@
 import { isAppError } from '@/server/core/errors';
 import { listAddresses, type Address } from '@/server/account/addresses';
-import { configuredProviders } from '@/server/payments/registry';
+import { offeredProviders } from '@/server/payments/offered';
 import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
 import { previewCheckout } from '@/server/checkout/preview';
 import type { Quote } from '@/server/checkout/quote';
@@ -83,6 +83,6 @@ export async function checkoutPage(userId: number, query: URLSearchParams): Prom
     voucherError = err.message;
     quote = await previewCheckout(userId, input);
   }
-  const methods = configuredProviders().map((p) => ({ method: p.method, name: PAYMENT_METHODS[p.method], gateway: p.gateway }));
+  const methods = (await offeredProviders()).map((p) => ({ method: p.method, name: PAYMENT_METHODS[p.method], gateway: p.gateway }));
   return { choice, quote, voucherError, methods: methods.sort((a, b) => a.method - b.method) };
 }

@@ -1,6 +1,6 @@
 import { defineAction } from '@/server/core/action';
 import { signedInUser } from '@/server/core/actor';
-import { OrderActionSchema, OrderIdSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
+import { OrderActionSchema, OrderIdSchema, OrderTransactionSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
 import { placeOrder } from '@/server/orders/place';
 import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
@@ -10,6 +10,7 @@ import { CancelOrderSchema } from '@/lib/schemas/orders';
 import { cancelOrder } from '@/server/orders/life';
 import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
+import { saveTransferDetails } from '@/server/orders/transfer';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -88,4 +89,17 @@ export const cancelOrderAction = defineAction({
   message: 'orders.cancelled',
   data: (c) => ({ order_id: c.order_id, status: c.to }),
   back: (c) => `/user/order/${c.order_id}`,
+});
+
+/** POST order/transaction `{order_id, transaction_id, bank_name, account_holder, account_number, branch_name}`: the transfer's details. */
+export const orderTransactionAction = defineAction({
+  name: 'order.transaction',
+  input: OrderTransactionSchema,
+  auth: 'user',
+  run: (input, actor) => {
+    const { order_id: orderId, ...details } = input;
+    return saveTransferDetails(signedInUser(actor).id, orderId, details);
+  },
+  message: 'orders.transferSaved',
+  back: (r) => `/user/order/${r.order_id}#transfer`,
 });

@@ -15,6 +15,10 @@ import { takeStock } from '@/server/orders/stock';
 import { useVoucher } from '@/server/orders/voucher-use';
 import { newOrderNo, removeCartLines, writeOrders, type WrittenOrder } from '@/server/orders/write';
 import { ownAddress } from '@/server/orders/addresses';
+import { shopBankAccount } from '@/server/payments/offered';
+
+const BANK_FIELDS = ['transaction_id', 'bank_name', 'account_holder', 'account_number', 'branch_name'] as const;
+const bankFieldsGiven = (input: OrderActionInput) => BANK_FIELDS.some((f) => input[f] !== undefined && input[f] !== '');
 
 /** `order/action`'s answer (DESIGN.md checkout contract). */
 export interface PlacedOrder {
@@ -36,14 +40,16 @@ export const payPath = (orderId: number) => `/user/order/pay/${orderId}`;
 /** The chosen method's provider, if it exists and is configured: never a fake success. */
 export function chosenProvider(method: number): PaymentProvider {
   const provider = providerFor(method as PaymentMethodId);
-  if (!provider?.configured())
-    throw new AppError({
-      code: 'VALIDATION',
-      message: 'This payment method is not available. Choose another one.',
-      details: { fields: { payment_method: 'This payment method is not available. Choose another one.' } },
-    });
+  if (!provider?.configured()) throw methodUnavailable();
   return provider;
 }
+
+const methodUnavailable = () =>
+  new AppError({
+    code: 'VALIDATION',
+    message: 'This payment method is not available. Choose another one.',
+    details: { fields: { payment_method: 'This payment method is not available. Choose another one.' } },
+  });
 
 /**
  * Places the user's checked cart lines as one order per store, in ONE transaction: claims the
@@ -58,8 +64,11 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder & { replayed: boolean }> {
   const provider = chosenProvider(input.payment_method);
-  const details = input.payment_method === 7 ? parseWith(BankTransferSchema, input) : null;
-  const { setting } = await getSettings();
+  const settings = await getSettings();
+  const { setting } = settings;
+  if (input.payment_method === 7 && !shopBankAccount(settings)) throw methodUnavailable();
+  // The transfer's details are given from the order page after paying; a client may send them now.
+  const details = input.payment_method === 7 && bankFieldsGiven(input) ? parseWith(BankTransferSchema, input) : null;
   const currency = setting.currency.toUpperCase();
   const key = input.idempotency_key;
   return getDb().transaction(async (tx) => {

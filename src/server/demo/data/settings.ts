@@ -53,6 +53,10 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
     { title: 'YouTube', slug: 'youtube', link: 'https://www.youtube.com/@voltmart' },
     { title: 'X', slug: 'x', link: 'https://x.com/voltmart' },
   ],
+  bank_account: {
+    bank_name: 'Lone Star Commerce Bank', account_holder: 'Voltmart Marketplace LLC', account_number: '4410 2288 7301',
+    iban: '', branch_name: 'Austin Congress Ave', swift: 'LSCBUS44',
+  },
   custom_scripts: [],
   default_language: 'en',
   default_image: '/images/placeholder.svg',
