@@ -212,4 +212,7 @@ test('a new account with no address is asked for one', async ({ page, playwright
   await expect(page.getByRole('alert').filter({ hasText: 'Please add an address first.' })).toBeVisible();
   // The address form opens right here.
   await expect(page.locator('#address-form')).toBeVisible();
+  // Without an address the fee is not known: never "Free" (or $0.00) before the address, then a charge.
+  await expect(page.locator('[data-store-shipping]').first()).toHaveText('Calculated after the address');
+  await expect(page.locator('[data-total-shipping]')).toHaveText('Calculated after the address');
 });

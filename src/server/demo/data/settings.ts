@@ -18,7 +18,8 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
   },
   header_links: {
     left: [
-      { title: 'Free shipping on orders over $50', slug: 'shipping-policy', link: '/page/shipping-policy' },
+      // Never a shop-wide free-shipping promise: each store sets its own minimum (stores.free_shipping_min).
+      { title: 'Shipping: 3-7 business days', slug: 'shipping-policy', link: '/page/shipping-policy' },
       { title: 'Track your order', slug: 'track-order', link: '/track-order' },
     ],
     right: [
