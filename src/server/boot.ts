@@ -45,11 +45,15 @@ async function boot(): Promise<void> {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
+  // Online payments that never completed give their stock and voucher back after the operator's minutes.
+  const { startExpirySweep } = await import('@/server/orders/expiry');
+  const stopSweep = startExpirySweep();
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
   // before the database closes (an embedded database is then unlocked for the next start).
   onShutdown(async () => {
+    stopSweep();
     await settleAfterAnswer();
     await unlisten();
     await database.close();

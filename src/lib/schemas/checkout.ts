@@ -92,5 +92,11 @@ export const VisitedPageSchema = z.object({
   visit_count: z.coerce.number().int().min(0).max(MAX_DB_INT).optional(),
 });
 
+/** `order/payment-method {order_id, payment_method}`: pay an unpaid order another way (the retry page). */
+export const PaymentMethodChangeSchema = z.object({
+  order_id: id('Order'),
+  payment_method: z.coerce.number({ error: 'Choose a payment method.' }).int('Choose a payment method.'),
+});
+
 /** `order/send-order-email {order_id}`. */
 export const OrderIdSchema = z.object({ order_id: id('Order') });

@@ -28,6 +28,11 @@ export const SettingSchema = z.object({
   default_country: z.string().default('AF'),
   default_state: z.string().default('BDS'),
   chat_url: z.string().default(''),
+  /**
+   * Minutes an order paid online may stay unpaid: after that it is cancelled and its stock and voucher are
+   * released (orders/expiry.ts). Cash on delivery and bank transfer never expire this way.
+   */
+  unpaid_order_minutes: z.number().int().min(5).max(10_080).default(30),
 });
 
 export const SiteSettingSchema = z.object({

@@ -1,6 +1,6 @@
 import { defineAction } from '@/server/core/action';
 import { signedInUser } from '@/server/core/actor';
-import { OrderActionSchema, OrderIdSchema, OrderTransactionSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
+import { OrderActionSchema, OrderIdSchema, OrderTransactionSchema, PaymentMethodChangeSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
 import { placeOrder } from '@/server/orders/place';
 import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
@@ -11,6 +11,7 @@ import { cancelOrder } from '@/server/orders/life';
 import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
 import { saveTransferDetails } from '@/server/orders/transfer';
+import { switchPaymentMethod } from '@/server/orders/repay';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -102,4 +103,14 @@ export const orderTransactionAction = defineAction({
   },
   message: 'orders.transferSaved',
   back: (r) => `/user/order/${r.order_id}#transfer`,
+});
+
+/** POST order/payment-method `{order_id, payment_method}`: an unpaid order paid another way; lands where that method goes. */
+export const paymentMethodChangeAction = defineAction({
+  name: 'order.payment-method',
+  input: PaymentMethodChangeSchema,
+  auth: 'user',
+  run: (input, actor) => switchPaymentMethod(signedInUser(actor), input.order_id, input.payment_method, actor),
+  message: 'orders.methodChanged',
+  back: (r) => r.next,
 });

@@ -4,7 +4,7 @@ import { sendMail } from '@/server/mail/index';
 import { escapeHtml } from '@/server/mail/templates';
 import { getSettings } from '@/server/settings/index';
 import { formatPrice } from '@/lib/price';
-import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
+import { methodName } from '@/server/payments/method-names';
 import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
 import { shopBankAccount } from '@/server/payments/offered';
 import type { BankAccount } from '@/lib/schemas/settings';
@@ -58,7 +58,7 @@ async function orderMail(p: Purchase, ctx: MailContext) {
     text.push(`  ${t('checkout.total')}: ${money(o.total)}`, '');
   }
   text.push(`${t('checkout.grandTotal')}: ${money(p.total)}`);
-  text.push(`${t('checkout.paymentMethod')}: ${PAYMENT_METHODS[method as PaymentMethodId] ?? method}`, instructions, '');
+  text.push(`${t('checkout.paymentMethod')}: ${methodName(t, method)}`, instructions, '');
   const account = method === 7 ? shopBankAccount(settings) : null;
   if (account) text.push(...bankAccountLines(t, account, p.order_no, money(p.total)), '');
   if (address)

@@ -15,6 +15,8 @@ import { takeStock } from '@/server/orders/stock';
 import { useVoucher } from '@/server/orders/voucher-use';
 import { newOrderNo, removeCartLines, writeOrders, type WrittenOrder } from '@/server/orders/write';
 import { ownAddress } from '@/server/orders/addresses';
+import { setPaymentMethod, unpaidTwin } from '@/server/orders/reuse';
+import { sql } from 'drizzle-orm';
 import { shopBankAccount } from '@/server/payments/offered';
 
 const BANK_FIELDS = ['transaction_id', 'bank_name', 'account_holder', 'account_number', 'branch_name'] as const;
@@ -90,6 +92,37 @@ export async function placeOrder(
     );
     if (quote.problem) throw new AppError({ code: 'VALIDATION', message: quote.problem });
     const lines = quote.stores.flatMap((s) => s.lines);
+    // The same cart placed again while its online payment is still open (a gateway failed, the shopper
+    // pressed "Place order" again): that purchase answers, with the method chosen now; no second stock hold.
+    const twin = await unpaidTwin(tx, {
+      userId: user.id,
+      addressId: shipping.id,
+      shippingType: input.shipping_type,
+      voucherId: quote.voucher?.id ?? null,
+      lines,
+      minutes: setting.unpaid_order_minutes,
+      now,
+    });
+    if (twin) {
+      await setPaymentMethod(tx, twin.order_no, input.payment_method, provider.gateway);
+      if (details) await tx.execute(sql`update payments set details = ${JSON.stringify(details)}::jsonb where order_no = ${twin.order_no}`);
+      await removeCartLines(
+        tx,
+        cartId,
+        lines.map((l) => l.id),
+      );
+      const orderId = twin.orders[0]!.id;
+      const again: PlacedOrder = {
+        order_id: orderId,
+        order_no: twin.order_no,
+        orders: twin.orders,
+        total: twin.total,
+        currency: twin.currency,
+        payment: { method: input.payment_method, status: 0, next: OFFLINE_METHODS.has(input.payment_method) ? successPath(orderId) : null },
+      };
+      if (key) await rememberAnswer(tx, user.id, key, twin.order_no, again);
+      return { ...again, replayed: false };
+    }
     await takeStock(
       tx,
       lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),
