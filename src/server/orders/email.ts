@@ -8,6 +8,7 @@ import { methodName } from '@/server/payments/method-names';
 import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
 import { shopBankAccount } from '@/server/payments/offered';
 import type { BankAccount } from '@/lib/schemas/settings';
+import { addressLines } from '@/lib/address-text';
 
 /** The shop's account as mail lines, the order number as the reference (the same rows as ShopBankAccount.astro). */
 function bankAccountLines(t: (key: string) => string, a: BankAccount, reference: string, amount: string): string[] {
@@ -65,9 +66,7 @@ async function orderMail(p: Purchase, ctx: MailContext) {
     text.push(
       t('checkout.shippingAddress'),
       address.name,
-      `${address.address_1} ${address.address_2}`.trim(),
-      `${address.city} ${address.zip}`,
-      `${address.state} ${address.country}`,
+      ...addressLines(address),
       address.phone,
       '',
     );

@@ -210,8 +210,17 @@ test('a new account with no address is asked for one', async ({ page, playwright
   await expect(new CartPage(page).badge(1)).toBeVisible();
   await page.goto('/shipping');
   await expect(page.getByRole('alert').filter({ hasText: 'Please add an address first.' })).toBeVisible();
-  // The address form opens right here.
+  // The address form opens right here, styled as in the address book: labels above full-width fields.
   await expect(page.locator('#address-form')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const form = (await page.locator('#address-form form').boundingBox())!;
+    const city = (await page.locator('#address-form').getByLabel('City').boundingBox())!;
+    const label = (await page.locator('#address-form label', { hasText: 'City' }).first().boundingBox())!;
+    expect(city.width).toBeGreaterThan(form.width / 3);
+    expect(label.y + label.height).toBeLessThanOrEqual(city.y + 1);
+    await page.screenshot({ path: `test-results/shipping-address-form-${width}.png`, fullPage: true });
+  }
   // Without an address the fee is not known: never "Free" (or $0.00) before the address, then a charge.
   await expect(page.locator('[data-store-shipping]').first()).toHaveText('Calculated after the address');
   await expect(page.locator('[data-total-shipping]')).toHaveText('Calculated after the address');
