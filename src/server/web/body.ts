@@ -87,11 +87,16 @@ export async function readBody(request: Request): Promise<unknown> {
   const text = await readText(request);
   if (type === 'application/x-www-form-urlencoded') return formToObject(new URLSearchParams(text));
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new AppError({ code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
   }
+  // Every endpoint takes named fields: an array, null, a string or a number is refused, never read as "no fields".
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError({ code: 'BAD_JSON', message: 'The request body must be a JSON object with named fields.' });
+  return body;
 }
 
 function formToObject(form: URLSearchParams | FormData): Record<string, unknown> {
