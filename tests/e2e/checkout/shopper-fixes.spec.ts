@@ -44,3 +44,19 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
   });
 });
+
+test("the spec's optional route parameters: /page, /shop, /user/order and the result pages without an id", async ({ page }) => {
+  await page.goto('/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help and policies' })).toBeVisible();
+  await expect(page.locator('[data-page-list] a').first()).toHaveAttribute('href', /^\/page\/[a-z0-9-]+$/);
+  const shop = await page.goto('/shop');
+  expect(shop!.status()).toBe(200);
+  await expect(page.locator('main')).toContainText('Volt Depot');
+  await page.request.post('/test-only/session', { data: { email: `routes-${Date.now()}@example.com` } });
+  await page.goto('/user/order');
+  await expect(page).toHaveURL(/\/user\/orders$/);
+  await page.goto('/user/order/success');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/user/order/fail');
+  await expect(page).toHaveURL(/\/$/);
+});
