@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getEnv } from '../src/server/core/env';
-import { publicOrigin } from '../src/server/core/origin';
+import { mailOrigin } from '../src/server/ops/mail-origin';
 import { migrateDatabase, openDatabase, setDatabase, getDb, type Db } from '../src/server/db/client';
 import { getSettings, putSetting } from '../src/server/settings';
 import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
@@ -39,13 +39,9 @@ const orderId = (raw: string) => {
 };
 
 /** Mails the shopper about each change (after the transaction committed) and says what was done. */
-async function announce(changes: StatusChange[], note?: string) {
+async function announce(changes: StatusChange[], origin: string, note?: string) {
   const settings = await getSettings();
-  const sent = await sendStatusMails(
-    changes,
-    { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name },
-    note,
-  );
+  const sent = await sendStatusMails(changes, { lang: settings.default_language, origin, siteName: settings.site_setting.site_name }, note);
   for (const c of changes)
     console.log(`Order ${c.order_id} (${c.order_no}): ${englishOf(statusKey(c.from))} → ${englishOf(statusKey(c.to))}.`);
   console.log(`${sent} status mail${sent === 1 ? '' : 's'} sent.`);
@@ -71,7 +67,7 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id]) {
       if (!/^\d{1,9}$/.test(id!)) throw new Error('Give the id from "npm run shop -- seller:list".');
-      const done = await approveSeller(Number(id), publicOrigin(), await siteName());
+      const done = await approveSeller(Number(id), mailOrigin(), await siteName());
       await announceChange('stores');
       console.log(`Approved seller ${done.seller_id}: store ${done.store_id} is open at ${done.url}; the seller was emailed.`);
     },
@@ -86,7 +82,7 @@ const COMMANDS: Record<string, Command> = {
         .split(/\n\s*\n/)
         .map((p) => p.trim())
         .filter(Boolean);
-      const sent = await sendNewsletter(subject!, paragraphs, { origin: publicOrigin(), siteName: await siteName() });
+      const sent = await sendNewsletter(subject!, paragraphs, { origin: mailOrigin(), siteName: await siteName() });
       console.log(`Sent the newsletter to ${sent} subscriber${sent === 1 ? '' : 's'}.`);
     },
   },
@@ -158,7 +154,8 @@ const COMMANDS: Record<string, Command> = {
     args: 2,
     database: true,
     async run([id, status], { note }) {
-      await announce([await changeStatus(orderId(id!), status!, note ?? null)], note);
+      const origin = mailOrigin(); // first: nothing changes when the mail's links cannot be built
+      await announce([await changeStatus(orderId(id!), status!, note ?? null)], origin, note);
     },
   },
   'order:confirm-transfer': {
@@ -167,9 +164,10 @@ const COMMANDS: Record<string, Command> = {
     args: 1,
     database: true,
     async run([id]) {
+      const origin = mailOrigin();
       const changes = await confirmTransfer(orderId(id!));
       console.log('The transfer is confirmed: the purchase is paid.');
-      await announce(changes);
+      await announce(changes, origin);
     },
   },
   'order:refund': {
@@ -178,7 +176,8 @@ const COMMANDS: Record<string, Command> = {
     args: 1,
     database: true,
     async run([id], { note }) {
-      await announce([await refundOrder(orderId(id!), note ?? null)], note);
+      const origin = mailOrigin();
+      await announce([await refundOrder(orderId(id!), note ?? null)], origin, note);
     },
   },
   'setting:set': {

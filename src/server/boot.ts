@@ -45,6 +45,9 @@ async function boot(): Promise<void> {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));
   }
+  // `npm run shop` (another process) builds mail links from the address this shop serves on.
+  const { saveServedOrigin } = await import('@/server/ops/mail-origin');
+  saveServedOrigin(env);
   // Online payments that never completed give their stock and voucher back after the operator's minutes.
   const { startExpirySweep } = await import('@/server/orders/expiry');
   const stopSweep = startExpirySweep();
