@@ -67,8 +67,8 @@ describe('bank transfer', () => {
     expect([missing.status, (await missing.json()).message]).toEqual([422, 'Bank name is required']);
     for (const body of ['[1]', 'null', '"x"']) {
       const res = await call('/api/v1/order/transaction', body);
-      expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({ status: 201 });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ status: 400, message: 'The request body must be a JSON object with named fields.' });
     }
     const other = await signedIn();
     expect((await other.call('/api/v1/order/transaction', { order_id: placed.order_id, ...transfer })).status).toBe(404);
