@@ -46,13 +46,12 @@ describe('a body that is not an object', () => {
 });
 
 describe('cart/change', () => {
-  it('refuses wrong types and an empty change', async () => {
+  it('refuses wrong types', async () => {
     const call = await caller();
     const cases: [unknown, string][] = [
       [{ checked: true }, 'Cart lines must be a list of cart line ids.'],
       [{ unchecked: { id: 1 } }, 'Cart lines must be a list of cart line ids.'],
       [{ checked: [1], isBundle: 'yes' }, 'isBundle must be true or false.'],
-      [{}, 'Choose at least one cart line to check or uncheck.'],
     ];
     for (const [body, message] of cases) {
       const res = await call('/api/v1/cart/change', JSON.stringify(body));

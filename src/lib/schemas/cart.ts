@@ -63,7 +63,6 @@ export const CartChangeSchema = z
       z.boolean({ error: 'isBundle must be true or false.' }).optional(),
     ),
   })
-  .refine((v) => v.checked.length + v.unchecked.length + v.lines.length > 0, 'Choose at least one cart line to check or uncheck.')
   .transform(({ lines, ...rest }) => ({
     ...rest,
     unchecked: [...new Set([...rest.unchecked, ...lines.filter((id) => !rest.checked.includes(id))])],
