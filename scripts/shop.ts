@@ -193,7 +193,13 @@ const COMMANDS: Record<string, Command> = {
       } catch {
         throw new Error(`The value of "${key}" is not valid JSON.`);
       }
-      await putSetting(key as keyof Settings, value as Settings[keyof Settings]);
+      try {
+        await putSetting(key as keyof Settings, value as Settings[keyof Settings]);
+      } catch (err) {
+        const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+        if (!issues) throw err;
+        throw new Error(`The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`);
+      }
       console.log(`Saved "${key}". A running shop picks it up within a few seconds.`);
     },
   },
