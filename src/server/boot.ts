@@ -77,10 +77,16 @@ function startSetupMode(dataDir: string): void {
   log.warn({ url }, 'setup: waiting for the install wizard (the setup token is printed above)');
   let unlisten: (() => Promise<void>) | undefined;
   // Once installed, this process serves the shop without a restart: it starts hearing other processes' changes.
+  let stopSweep: (() => void) | undefined;
   onInstalled(async () => {
     unlisten = await listenForChanges(getDatabase()!);
+    const { startExpirySweep } = await import('@/server/orders/expiry');
+    const { saveServedOrigin } = await import('@/server/ops/mail-origin');
+    saveServedOrigin();
+    stopSweep = startExpirySweep();
   });
   onShutdown(async () => {
+    stopSweep?.();
     await settleAfterAnswer();
     await unlisten?.();
     await getDatabase()?.close();
