@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getEnv } from '../src/server/core/env';
-import { publicOrigin } from '../src/server/core/origin';
+import { mailOrigin } from '../src/server/ops/mail-origin';
 import { migrateDatabase, openDatabase, setDatabase, getDb, type Db } from '../src/server/db/client';
-import { getSettings } from '../src/server/settings';
+import { getSettings, putSetting } from '../src/server/settings';
+import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
 import { sendNewsletter } from '../src/server/content/newsletter';
 import { createBackup, restoreBackup } from '../src/server/ops/backup';
@@ -49,13 +50,9 @@ const orderId = (raw: string) => {
 };
 
 /** Mails the shopper about each change (after the transaction committed) and says what was done. */
-async function announce(changes: StatusChange[], note?: string) {
+async function announce(changes: StatusChange[], origin: string, note?: string) {
   const settings = await getSettings();
-  const sent = await sendStatusMails(
-    changes,
-    { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name },
-    note,
-  );
+  const sent = await sendStatusMails(changes, { lang: settings.default_language, origin, siteName: settings.site_setting.site_name }, note);
   for (const c of changes)
     console.log(`Order ${c.order_id} (${c.order_no}): ${englishOf(statusKey(c.from))} → ${englishOf(statusKey(c.to))}.`);
   console.log(`${sent} status mail${sent === 1 ? '' : 's'} sent.`);
@@ -81,7 +78,7 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id]) {
       if (!/^\d{1,9}$/.test(id!)) throw new Error('Give the id from "npm run shop -- seller:list".');
-      const done = await approveSeller(Number(id), publicOrigin(), await siteName());
+      const done = await approveSeller(Number(id), mailOrigin(), await siteName());
       await announceChange('stores');
       console.log(`Approved seller ${done.seller_id}: store ${done.store_id} is open at ${done.url}; the seller was emailed.`);
     },
@@ -96,7 +93,7 @@ const COMMANDS: Record<string, Command> = {
         .split(/\n\s*\n/)
         .map((p) => p.trim())
         .filter(Boolean);
-      const sent = await sendNewsletter(subject!, paragraphs, { origin: publicOrigin(), siteName: await siteName() });
+      const sent = await sendNewsletter(subject!, paragraphs, { origin: mailOrigin(), siteName: await siteName() });
       console.log(`Sent the newsletter to ${sent} subscriber${sent === 1 ? '' : 's'}.`);
     },
   },
@@ -168,7 +165,8 @@ const COMMANDS: Record<string, Command> = {
     args: 2,
     database: true,
     async run([id, status], { note }) {
-      await announce([await changeStatus(orderId(id!), status!, note ?? null)], note);
+      const origin = mailOrigin(); // first: nothing changes when the mail's links cannot be built
+      await announce([await changeStatus(orderId(id!), status!, note ?? null)], origin, note);
     },
   },
   'order:confirm-transfer': {
@@ -177,9 +175,10 @@ const COMMANDS: Record<string, Command> = {
     args: 1,
     database: true,
     async run([id]) {
+      const origin = mailOrigin();
       const changes = await confirmTransfer(orderId(id!));
       console.log('The transfer is confirmed: the purchase is paid.');
-      await announce(changes);
+      await announce(changes, origin);
     },
   },
   'order:refund': {
@@ -188,7 +187,31 @@ const COMMANDS: Record<string, Command> = {
     args: 1,
     database: true,
     async run([id], { note }) {
-      await announce([await refundOrder(orderId(id!), note ?? null)], note);
+      const origin = mailOrigin();
+      await announce([await refundOrder(orderId(id!), note ?? null)], origin, note);
+    },
+  },
+  'setting:set': {
+    usage: "setting:set <key> '<json>'",
+    help: `replace one settings key with a JSON value, checked against its schema (keys: ${SETTING_KEYS.join(', ')}); e.g. setting:set bank_account '{"bank_name":"…","account_holder":"…","account_number":"…","iban":"","branch_name":"…","swift":""}' (bank transfer is offered once a bank and an account number or IBAN are set)`,
+    args: 2,
+    database: true,
+    async run([key, json]) {
+      if (!SETTING_KEYS.includes(key as keyof Settings)) throw new Error(`"${key}" is not a settings key (${SETTING_KEYS.join(', ')}).`);
+      let value: unknown;
+      try {
+        value = JSON.parse(json!);
+      } catch {
+        throw new Error(`The value of "${key}" is not valid JSON.`);
+      }
+      try {
+        await putSetting(key as keyof Settings, value as Settings[keyof Settings]);
+      } catch (err) {
+        const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+        if (!issues) throw err;
+        throw new Error(`The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`);
+      }
+      console.log(`Saved "${key}". A running shop picks it up within a few seconds.`);
     },
   },
   'user:role': {

@@ -51,11 +51,18 @@ async function boot(): Promise<void> {
       process.stdout.write(`${describeDemoAccounts(accounts)}
 `);
   }
+  // `npm run shop` (another process) builds mail links from the address this shop serves on.
+  const { saveServedOrigin } = await import('@/server/ops/mail-origin');
+  saveServedOrigin(env);
+  // Online payments that never completed give their stock and voucher back after the operator's minutes.
+  const { startExpirySweep } = await import('@/server/orders/expiry');
+  const stopSweep = startExpirySweep();
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
   // before the database closes (an embedded database is then unlocked for the next start).
   onShutdown(async () => {
+    stopSweep();
     await settleAfterAnswer();
     await unlisten();
     await database.close();
@@ -76,10 +83,16 @@ function startSetupMode(dataDir: string): void {
   log.warn({ url }, 'setup: waiting for the install wizard (the setup token is printed above)');
   let unlisten: (() => Promise<void>) | undefined;
   // Once installed, this process serves the shop without a restart: it starts hearing other processes' changes.
+  let stopSweep: (() => void) | undefined;
   onInstalled(async () => {
     unlisten = await listenForChanges(getDatabase()!);
+    const { startExpirySweep } = await import('@/server/orders/expiry');
+    const { saveServedOrigin } = await import('@/server/ops/mail-origin');
+    saveServedOrigin();
+    stopSweep = startExpirySweep();
   });
   onShutdown(async () => {
+    stopSweep?.();
     await settleAfterAnswer();
     await unlisten?.();
     await getDatabase()?.close();

@@ -167,20 +167,29 @@ describe(`public catalog answers kept in memory (${TEST_DB})`, () => {
 });
 
 describe(`a signed-in caller (${TEST_DB})`, () => {
-  it('gets the public bytes, built as nobody in particular: the product they wishlisted says null', async () => {
+  it("gets the shared answer with their own hearts (issue 31); the kept copy stays a guest's", async () => {
     apiCache.clear();
     const mine = await get(product, signedIn());
-    expect(mine.headers.get('x-api-cache')).toBe('miss');
+    expect(mine.headers.get('x-api-cache')).toBe('personal');
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('etag')).toBeNull();
     const body = await mine.text();
-    expect(JSON.parse(body).data.wishlisted).toBeNull();
+    expect(JSON.parse(body).data.wishlisted).toBe(1);
     expect(body).not.toContain(ada.email);
     expect(body).not.toContain('Cachewell');
+    // The copy kept for everyone was built as nobody in particular.
     const guest = await get(product);
     expect(guest.headers.get('x-api-cache')).toBe('hit');
-    expect(await guest.text()).toBe(body);
-    // Their own call still says they wishlisted it.
-    const own = await (await get('/api/v1/user/wishlist/all', signedIn())).json();
-    expect(JSON.stringify(own)).toContain(K.withVariants.slug);
+    expect(JSON.parse(await guest.text()).data.wishlisted).toBeNull();
+    // From the kept copy too, and in a listing's cards.
+    expect(JSON.parse(await (await get(product, signedIn())).text()).data.wishlisted).toBe(1);
+    const category = JSON.parse(await (await get(`/api/v1/product/${K.withVariants.slug}`)).text()).data.category?.slug as string | undefined;
+    const listPath = category ? `/api/v1/all?category=${category}&per_page=100` : '/api/v1/all?per_page=100';
+    type Card = { slug: string; wishlisted: 1 | null };
+    const cardOf = async (headers: Record<string, string>) =>
+      ((await (await get(listPath, headers)).json()).data.result.data as Card[]).find((c) => c.slug === K.withVariants.slug);
+    expect((await cardOf(signedIn()))?.wishlisted).toBe(1);
+    expect((await cardOf({}))?.wishlisted).toBeNull();
   });
 
   it('never has a personal answer kept: the profile and the cart are built for each request', async () => {

@@ -137,12 +137,13 @@ describe('placing an order', () => {
     expect(placed.orders).toHaveLength(1);
   });
 
-  it('keeps the bank transfer fields on the payment row and requires them', async () => {
+  it('keeps bank transfer fields a client sends with the order on the payment row, all of them or none', async () => {
     const u = await shopper();
     const p = await product({ stock: 5 });
     await putInCart(u.id, p.id, 1);
-    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7 })));
-    expect(err.message).toBe('Transaction id is required');
+    // The shopper gives them after paying (order/transaction); given now, they must be whole.
+    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7, transaction_id: 'TX-1' })));
+    expect(err.message).toBe('Bank name is required');
     const fields = { transaction_id: 'TX-1', bank_name: 'First Bank', account_holder: 'Ada', account_number: '0012', branch_name: 'Main' };
     const placed = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7, ...fields }));
     const [pay] = await queryRows<{ details: unknown; gateway: string }>(

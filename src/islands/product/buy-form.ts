@@ -7,7 +7,7 @@
 import { checkQuantity, maxQuantity, type QuantityProblem } from '@/lib/cart-rules';
 import { findVariant, readChoice, type VariantInventory } from '@/lib/variants';
 import { formatPrice, priceOf, type PriceFormat } from '@/lib/price';
-import { showError, showSuccess } from '@/stores/toast';
+import { hideToast, showError, showSuccess } from '@/stores/toast';
 import { cartAction } from '@/stores/cart';
 import { ApiError } from '@/lib/api';
 import { localHref } from '@/lib/urls';
@@ -43,6 +43,13 @@ export function initBuyForm(form: HTMLFormElement): void {
   const say = (text: string) => {
     message.textContent = text;
   };
+  /** The toast this form raised about the choice: it goes once the choice changes (it said what was missing). */
+  let toastShown = false;
+  const sayLoud = (text: string) => {
+    say(text);
+    showError(text);
+    toastShown = true;
+  };
 
   const update = () => {
     const v = variant();
@@ -62,6 +69,10 @@ export function initBuyForm(form: HTMLFormElement): void {
     if (price && (v || !data.attributeIds.length)) renderPrice(price, p.current, p.previous, p.discountPercent, data.fmt);
     form.querySelectorAll<HTMLButtonElement>('button[data-cart-submit]').forEach((b) => (b.disabled = stock <= 0));
     say(stock <= 0 ? data.messages.outOfStock : '');
+    if (toastShown) {
+      hideToast();
+      toastShown = false;
+    }
   };
 
   form.querySelectorAll<HTMLButtonElement>('[data-step]').forEach((b) => {
@@ -96,8 +107,7 @@ export function initBuyForm(form: HTMLFormElement): void {
     e.preventDefault();
     const result = check();
     if (!result.ok) {
-      say(data.messages[result.problem]);
-      showError(data.messages[result.problem]);
+      sayLoud(data.messages[result.problem]);
       return;
     }
     if (busy) return;
@@ -112,9 +122,7 @@ export function initBuyForm(form: HTMLFormElement): void {
         else showSuccess(data.addedText);
       })
       .catch((err: unknown) => {
-        const text = err instanceof ApiError ? err.message : String(err);
-        say(text);
-        showError(text);
+        sayLoud(err instanceof ApiError ? err.message : String(err));
       })
       .finally(() => {
         busy = false;

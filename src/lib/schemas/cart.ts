@@ -37,10 +37,11 @@ export type CartActionInput = z.infer<typeof CartActionSchema>;
 const ids = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === '') return [];
-    const list = Array.isArray(v) ? v : String(v).split(',');
-    return list.filter((x) => x !== '');
+    if (Array.isArray(v)) return v.filter((x) => x !== '');
+    if (typeof v === 'string' || typeof v === 'number') return String(v).split(',').filter((x) => x !== '');
+    return v; // true, an object…: refused below, never read as "no lines"
   },
-  z.array(id('Cart line')).max(500, 'Too many cart lines'),
+  z.array(id('Cart line'), { error: 'Cart lines must be a list of cart line ids.' }).max(500, 'Too many cart lines'),
 );
 
 /** `cart/change {checked: [line ids], unchecked: [line ids], isBundle?}`. */
@@ -51,8 +52,15 @@ export const CartChangeSchema = z
     /** A plain form's list of the lines it shows: those not ticked in `checked` become unchecked. */
     lines: ids,
     isBundle: z.preprocess(
-      (v) => (v === undefined || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true'),
-      z.boolean().optional(),
+      (v) =>
+        v === undefined || v === ''
+          ? undefined
+          : [true, 1, '1', 'true'].includes(v as never)
+            ? true
+            : [false, 0, '0', 'false'].includes(v as never)
+              ? false
+              : v,
+      z.boolean({ error: 'isBundle must be true or false.' }).optional(),
     ),
   })
   .transform(({ lines, ...rest }) => ({

@@ -31,6 +31,9 @@ export const BankTransferSchema = z.object({
 });
 export type BankTransferDetails = z.infer<typeof BankTransferSchema>;
 
+/** `order/transaction {order_id, …the bank transfer's fields}`: given after paying, from the order page. */
+export const OrderTransactionSchema = BankTransferSchema.extend({ order_id: id('Order') });
+
 /**
  * `order/action {address_id, billing_address_id?, shipping_type, payment_method, voucher_code?, note?}`.
  * Prices, totals, discounts and tax are never read from the request: unknown keys are dropped.
@@ -87,6 +90,12 @@ export const VisitedPageSchema = z.object({
   order_id: id('Order'),
   link: z.enum(['success', 'fail'], { error: 'The link is success or fail.' }).default('success'),
   visit_count: z.coerce.number().int().min(0).max(MAX_DB_INT).optional(),
+});
+
+/** `order/payment-method {order_id, payment_method}`: pay an unpaid order another way (the retry page). */
+export const PaymentMethodChangeSchema = z.object({
+  order_id: id('Order'),
+  payment_method: z.coerce.number({ error: 'Choose a payment method.' }).int('Choose a payment method.'),
 });
 
 /** `order/send-order-email {order_id}`. */

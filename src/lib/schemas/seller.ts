@@ -20,6 +20,9 @@ export const SellerSignupSchema = z
 export type SellerSignupInput = z.infer<typeof SellerSignupSchema>;
 
 /** `seller/verify`: the email and the 6-digit code mailed to it. */
+/** `seller/resend-code {email}`: a new code for the application, without the form again. */
+export const SellerResendSchema = z.object({ email: emailField() });
+
 export const SellerVerifySchema = z.object({
   email: emailField(),
   code: requiredText('Code', 12).regex(/^\d{6}$/, 'The code has 6 digits'),

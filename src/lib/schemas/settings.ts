@@ -28,6 +28,11 @@ export const SettingSchema = z.object({
   default_country: z.string().default('AF'),
   default_state: z.string().default('BDS'),
   chat_url: z.string().default(''),
+  /**
+   * Minutes an order paid online may stay unpaid: after that it is cancelled and its stock and voucher are
+   * released (orders/expiry.ts). Cash on delivery and bank transfer never expire this way.
+   */
+  unpaid_order_minutes: z.number().int().min(5).max(10_080).default(30),
 });
 
 export const SiteSettingSchema = z.object({
@@ -49,6 +54,21 @@ export const BannerNoticeSchema = z.object({
   version: z.string().default('1'),
 });
 
+/**
+ * The shop's own bank account for bank transfers (method 7): shown at checkout, on the success and order
+ * pages and in the confirmation mail, with the order number as the reference to quote. Bank transfer is
+ * offered only once the operator has set a bank and an account number or IBAN.
+ */
+export const BankAccountSchema = z.object({
+  bank_name: z.string().trim().max(100).default(''),
+  account_holder: z.string().trim().max(100).default(''),
+  account_number: z.string().trim().max(50).default(''),
+  iban: z.string().trim().max(50).default(''),
+  branch_name: z.string().trim().max(100).default(''),
+  /** SWIFT/BIC for transfers from abroad (optional). */
+  swift: z.string().trim().max(20).default(''),
+});
+
 export const SettingsSchema = z.object({
   setting: SettingSchema.prefault({}),
   site_setting: SiteSettingSchema.prefault({}),
@@ -59,6 +79,7 @@ export const SettingsSchema = z.object({
   about: LinkList,
   payment: z.object({ image: z.string().default('/brand/payments.svg'), title: z.string().default('We accept') }).prefault({}),
   social: LinkList,
+  bank_account: BankAccountSchema.prefault({}),
   /** The operator's own scripts (https only), loaded after consent; on private pages only with `everywhere`. */
   custom_scripts: z.array(z.object({ src: z.string(), everywhere: z.boolean().default(false) })).default([]),
   default_language: z.string().default('en'),
@@ -77,4 +98,5 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 export type Setting = z.infer<typeof SettingSchema>;
 export type SiteSetting = z.infer<typeof SiteSettingSchema>;
+export type BankAccount = z.infer<typeof BankAccountSchema>;
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as (keyof Settings)[];

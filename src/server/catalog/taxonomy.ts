@@ -9,6 +9,9 @@ export interface SubCategoryItem {
   title: string;
   image: string | null;
   in_footer: boolean;
+  category_id?: number;
+  /** Its parent (the spec's sub-category carries its `category`). */
+  category?: { id: number; slug: string; title: string };
 }
 export interface CategoryItem {
   id: number;
@@ -39,7 +42,15 @@ async function loadCategoryTree(): Promise<CategoryItem[]> {
   return cats.map((c) => {
     const child = subs
       .filter((s) => s.categoryId === c.id)
-      .map((s) => ({ id: s.id, slug: s.slug, title: s.title, image: s.image, in_footer: s.inFooter }));
+      .map((s) => ({
+        id: s.id,
+        slug: s.slug,
+        title: s.title,
+        image: s.image,
+        in_footer: s.inFooter,
+        category_id: c.id,
+        category: { id: c.id, slug: c.slug, title: c.title },
+      }));
     return {
       id: c.id,
       slug: c.slug,

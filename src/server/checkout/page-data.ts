@@ -1,6 +1,6 @@
 import { isAppError } from '@/server/core/errors';
-import { listAddresses, type Address } from '@/server/account/addresses';
-import { configuredProviders } from '@/server/payments/registry';
+import { getAddress, listAddresses, type Address } from '@/server/account/addresses';
+import { offeredProviders } from '@/server/payments/offered';
 import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
 import { previewCheckout } from '@/server/checkout/preview';
 import type { Quote } from '@/server/checkout/quote';
@@ -68,6 +68,9 @@ export interface CheckoutPage {
   /** Why the voucher in the query does not apply (the quote is then without it). */
   voucherError: string | null;
   methods: PaymentTab[];
+  /** Where the order goes and who is billed: shown with a change link (billing null: same as shipping). */
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
 }
 
 /** /checkout: the quote for the carried choice (with the voucher when it applies) and the configured payment methods. */
@@ -83,6 +86,8 @@ export async function checkoutPage(userId: number, query: URLSearchParams): Prom
     voucherError = err.message;
     quote = await previewCheckout(userId, input);
   }
-  const methods = configuredProviders().map((p) => ({ method: p.method, name: PAYMENT_METHODS[p.method], gateway: p.gateway }));
-  return { choice, quote, voucherError, methods: methods.sort((a, b) => a.method - b.method) };
+  const own = async (id: number | undefined) => (id ? getAddress(userId, id).catch(() => null) : null);
+  const [shippingAddress, billingAddress] = await Promise.all([own(choice.address_id ?? quote.cart.address?.id), own(choice.billing_address_id)]);
+  const methods = (await offeredProviders()).map((p) => ({ method: p.method, name: PAYMENT_METHODS[p.method], gateway: p.gateway }));
+  return { choice, quote, voucherError, methods: methods.sort((a, b) => a.method - b.method), shippingAddress, billingAddress };
 }

@@ -16,6 +16,11 @@ const InstallConfigSchema = z.object({
     .optional(),
   /** ISO time the wizard finished; present means the shop is configured and the wizard is gone. */
   installed_at: z.string().optional(),
+  /**
+   * The origin the running shop serves on (PUBLIC_URL, else its HOST:PORT), saved by each start: the
+   * operator's commands (`npm run shop`) build mail links from it when they have no PUBLIC_URL.
+   */
+  public_url: z.url().optional(),
 });
 
 export type InstallConfig = z.infer<typeof InstallConfigSchema>;

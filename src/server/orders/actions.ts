@@ -1,6 +1,6 @@
 import { defineAction } from '@/server/core/action';
 import { signedInUser } from '@/server/core/actor';
-import { OrderActionSchema, OrderIdSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
+import { OrderActionSchema, OrderIdSchema, OrderTransactionSchema, PaymentMethodChangeSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
 import { placeOrder } from '@/server/orders/place';
 import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
@@ -15,6 +15,8 @@ import type { Actor } from '@/server/core/actor';
 import { OrdersBulkSchema, OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
 import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
+import { saveTransferDetails } from '@/server/orders/transfer';
+import { switchPaymentMethod } from '@/server/orders/repay';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -168,4 +170,27 @@ export const bulkOrders = defineAction({
   message: (changes, t) =>
     t(changes.length === 1 ? 'backoffice.orders.bulkDoneOne' : 'backoffice.orders.bulkDoneMany', { n: changes.length }),
   data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
+});
+
+/** POST order/transaction `{order_id, transaction_id, bank_name, account_holder, account_number, branch_name}`: the transfer's details. */
+export const orderTransactionAction = defineAction({
+  name: 'order.transaction',
+  input: OrderTransactionSchema,
+  auth: 'user',
+  run: (input, actor) => {
+    const { order_id: orderId, ...details } = input;
+    return saveTransferDetails(signedInUser(actor).id, orderId, details);
+  },
+  message: 'orders.transferSaved',
+  back: (r) => `/user/order/${r.order_id}#transfer`,
+});
+
+/** POST order/payment-method `{order_id, payment_method}`: an unpaid order paid another way; lands where that method goes. */
+export const paymentMethodChangeAction = defineAction({
+  name: 'order.payment-method',
+  input: PaymentMethodChangeSchema,
+  auth: 'user',
+  run: (input, actor) => switchPaymentMethod(signedInUser(actor), input.order_id, input.payment_method, actor),
+  message: 'orders.methodChanged',
+  back: (r) => r.next,
 });

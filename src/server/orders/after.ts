@@ -5,6 +5,41 @@ import { chosenProvider, failPath, payPath, successPath, type PlacedOrder } from
 import { sendOrderEmail } from '@/server/orders/email';
 import { runAfterAnswer } from '@/server/core/background';
 import { log } from '@/server/core/logger.mjs';
+import { withGatewayTimeout } from '@/server/payments/http';
+
+/**
+ * Asks the purchase's provider how the shopper pays now and keeps the gateway's reference on the payment
+ * row; answers where the shopper goes next (success for cash and transfer, the gateway's page, the pay
+ * page, or the fail page when the gateway failed or did not answer in time).
+ */
+export async function collectionStart(
+  placed: Pick<PlacedOrder, 'order_id' | 'order_no' | 'total' | 'currency'> & { payment: { method: number } },
+  email: string,
+  siteName: string,
+): Promise<string> {
+  const provider = chosenProvider(placed.payment.method);
+  const origin = publicOrigin();
+  try {
+    const start = await withGatewayTimeout(provider.gateway, provider.start({
+      orderNo: placed.order_no,
+      orderId: placed.order_id,
+      amount: placed.total,
+      currency: placed.currency,
+      email,
+      description: `${siteName} order ${placed.order_no}`,
+      returnUrl: `${origin}${successPath(placed.order_id)}`,
+      cancelUrl: `${origin}${failPath(placed.order_id)}`,
+    }));
+    if (start.kind !== 'offline')
+      await getDb().execute(
+        sql`update payments set gateway_ref = ${start.reference}, updated_at = now() where order_no = ${placed.order_no} and status = 'pending'`,
+      );
+    return start.kind === 'offline' ? successPath(placed.order_id) : start.kind === 'redirect' ? start.url : payPath(placed.order_id);
+  } catch (err) {
+    log.error({ err, orderNo: placed.order_no }, 'checkout: payment start failed');
+    return failPath(placed.order_id);
+  }
+}
 
 /**
  * After the orders committed: asks the provider how the shopper pays (payments-contract), keeps the
@@ -17,34 +52,13 @@ export async function startPayment(
   ctx: { lang: string; siteName: string },
   key: string | undefined,
 ): Promise<PlacedOrder> {
-  const provider = chosenProvider(placed.payment.method);
-  const origin = publicOrigin();
-  let next: string;
-  try {
-    const start = await provider.start({
-      orderNo: placed.order_no,
-      orderId: placed.order_id,
-      amount: placed.total,
-      currency: placed.currency,
-      email: user.email,
-      description: `${ctx.siteName} order ${placed.order_no}`,
-      returnUrl: `${origin}${successPath(placed.order_id)}`,
-      cancelUrl: `${origin}${failPath(placed.order_id)}`,
-    });
-    if (start.kind !== 'offline')
-      await getDb().execute(
-        sql`update payments set gateway_ref = ${start.reference}, updated_at = now() where order_no = ${placed.order_no} and status = 'pending'`,
-      );
-    next = start.kind === 'offline' ? successPath(placed.order_id) : start.kind === 'redirect' ? start.url : payPath(placed.order_id);
-  } catch (err) {
-    log.error({ err, orderNo: placed.order_no }, 'checkout: payment start failed');
-    next = failPath(placed.order_id);
-  }
+  const next = await collectionStart(placed, user.email, ctx.siteName);
   const result = { ...placed, payment: { ...placed.payment, next } };
   if (key)
     await getDb().execute(
       sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb where user_id = ${user.id} and key = ${key}`,
     );
+  const origin = publicOrigin();
   // The mail goes after the answer: the shopper never waits for it, and a lost mail can be sent again (order/send-order-email).
   runAfterAnswer('order-mail', async () => {
     await sendOrderEmail(placed.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });

@@ -4,8 +4,30 @@ import { sendMail } from '@/server/mail/index';
 import { escapeHtml } from '@/server/mail/templates';
 import { getSettings } from '@/server/settings/index';
 import { formatPrice } from '@/lib/price';
-import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
+import { methodName } from '@/server/payments/method-names';
 import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
+import { shopBankAccount } from '@/server/payments/offered';
+import type { BankAccount } from '@/lib/schemas/settings';
+import { addressLines } from '@/lib/address-text';
+
+/** The shop's account as mail lines, the order number as the reference (the same rows as ShopBankAccount.astro). */
+function bankAccountLines(t: (key: string) => string, a: BankAccount, reference: string, amount: string): string[] {
+  const rows: [string, string][] = [
+    ['bank', a.bank_name],
+    ['holder', a.account_holder],
+    ['number', a.account_number],
+    ['iban', a.iban],
+    ['branch', a.branch_name],
+    ['swift', a.swift],
+    ['amount', amount],
+    ['reference', reference],
+  ];
+  return [
+    t('checkout.shopAccount.title'),
+    ...rows.filter(([, v]) => v).map(([k, v]) => `  ${t(`checkout.shopAccount.${k}`)}: ${v}`),
+    t('checkout.shopAccount.tellUs'),
+  ];
+}
 
 interface MailContext {
   lang: string;
@@ -16,7 +38,8 @@ interface MailContext {
 /** The confirmation: each store's lines and totals, the address, and how to pay (cash, bank transfer, or paid). */
 async function orderMail(p: Purchase, ctx: MailContext) {
   const t = await getT(ctx.lang);
-  const { setting } = await getSettings();
+  const settings = await getSettings();
+  const { setting } = settings;
   const money = (n: number) => formatPrice(n, setting);
   const first = p.orders[0]!;
   const address = first.shipping_address;
@@ -25,7 +48,7 @@ async function orderMail(p: Purchase, ctx: MailContext) {
     method === 2
       ? t('checkout.mail.payCod')
       : method === 7
-        ? t('checkout.mail.payBank', { ref: p.payment?.details?.transaction_id ?? '' })
+        ? t('checkout.mail.payBank', { ref: p.order_no, total: money(p.total) })
         : t('checkout.mail.payOnline');
   const text: string[] = [t('checkout.mail.intro', { no: p.order_no }), ''];
   for (const o of p.orders) {
@@ -36,14 +59,14 @@ async function orderMail(p: Purchase, ctx: MailContext) {
     text.push(`  ${t('checkout.total')}: ${money(o.total)}`, '');
   }
   text.push(`${t('checkout.grandTotal')}: ${money(p.total)}`);
-  text.push(`${t('checkout.paymentMethod')}: ${PAYMENT_METHODS[method as PaymentMethodId] ?? method}`, instructions, '');
+  text.push(`${t('checkout.paymentMethod')}: ${methodName(t, method)}`, instructions, '');
+  const account = method === 7 ? shopBankAccount(settings) : null;
+  if (account) text.push(...bankAccountLines(t, account, p.order_no, money(p.total)), '');
   if (address)
     text.push(
       t('checkout.shippingAddress'),
       address.name,
-      `${address.address_1} ${address.address_2}`.trim(),
-      `${address.city} ${address.zip}`,
-      `${address.state} ${address.country}`,
+      ...addressLines(address),
       address.phone,
       '',
     );

@@ -80,7 +80,7 @@ const changeOf = (o: LockedOrder, to: OrderStatus): StatusChange => ({
  * is paid (cash on delivery delivered by the other store). A paid order is marked for
  * refund (`cancellations.status = 'refund_pending'`), which `order:refund` completes.
  */
-async function cancelLocked(
+export async function cancelLocked(
   tx: Tx,
   order: LockedOrder,
   all: LockedOrder[],

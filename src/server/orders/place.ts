@@ -15,6 +15,12 @@ import { takeStock } from '@/server/orders/stock';
 import { useVoucher } from '@/server/orders/voucher-use';
 import { newOrderNo, removeCartLines, writeOrders, type WrittenOrder } from '@/server/orders/write';
 import { ownAddress } from '@/server/orders/addresses';
+import { setPaymentMethod, unpaidTwin } from '@/server/orders/reuse';
+import { sql } from 'drizzle-orm';
+import { shopBankAccount } from '@/server/payments/offered';
+
+const BANK_FIELDS = ['transaction_id', 'bank_name', 'account_holder', 'account_number', 'branch_name'] as const;
+const bankFieldsGiven = (input: OrderActionInput) => BANK_FIELDS.some((f) => input[f] !== undefined && input[f] !== '');
 
 /** `order/action`'s answer (DESIGN.md checkout contract). */
 export interface PlacedOrder {
@@ -36,14 +42,16 @@ export const payPath = (orderId: number) => `/user/order/pay/${orderId}`;
 /** The chosen method's provider, if it exists and is configured: never a fake success. */
 export function chosenProvider(method: number): PaymentProvider {
   const provider = providerFor(method as PaymentMethodId);
-  if (!provider?.configured())
-    throw new AppError({
-      code: 'VALIDATION',
-      message: 'This payment method is not available. Choose another one.',
-      details: { fields: { payment_method: 'This payment method is not available. Choose another one.' } },
-    });
+  if (!provider?.configured()) throw methodUnavailable();
   return provider;
 }
+
+const methodUnavailable = () =>
+  new AppError({
+    code: 'VALIDATION',
+    message: 'This payment method is not available. Choose another one.',
+    details: { fields: { payment_method: 'This payment method is not available. Choose another one.' } },
+  });
 
 /**
  * Places the user's checked cart lines as one order per store, in ONE transaction: claims the
@@ -58,8 +66,11 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder & { replayed: boolean }> {
   const provider = chosenProvider(input.payment_method);
-  const details = input.payment_method === 7 ? parseWith(BankTransferSchema, input) : null;
-  const { setting } = await getSettings();
+  const settings = await getSettings();
+  const { setting } = settings;
+  if (input.payment_method === 7 && !shopBankAccount(settings)) throw methodUnavailable();
+  // The transfer's details are given from the order page after paying; a client may send them now.
+  const details = input.payment_method === 7 && bankFieldsGiven(input) ? parseWith(BankTransferSchema, input) : null;
   const currency = setting.currency.toUpperCase();
   const key = input.idempotency_key;
   return getDb().transaction(async (tx) => {
@@ -81,6 +92,37 @@ export async function placeOrder(
     );
     if (quote.problem) throw new AppError({ code: 'VALIDATION', message: quote.problem });
     const lines = quote.stores.flatMap((s) => s.lines);
+    // The same cart placed again while its online payment is still open (a gateway failed, the shopper
+    // pressed "Place order" again): that purchase answers, with the method chosen now; no second stock hold.
+    const twin = await unpaidTwin(tx, {
+      userId: user.id,
+      addressId: shipping.id,
+      shippingType: input.shipping_type,
+      voucherId: quote.voucher?.id ?? null,
+      lines,
+      minutes: setting.unpaid_order_minutes,
+      now,
+    });
+    if (twin) {
+      await setPaymentMethod(tx, twin.order_no, input.payment_method, provider.gateway);
+      if (details) await tx.execute(sql`update payments set details = ${JSON.stringify(details)}::jsonb where order_no = ${twin.order_no}`);
+      await removeCartLines(
+        tx,
+        cartId,
+        lines.map((l) => l.id),
+      );
+      const orderId = twin.orders[0]!.id;
+      const again: PlacedOrder = {
+        order_id: orderId,
+        order_no: twin.order_no,
+        orders: twin.orders,
+        total: twin.total,
+        currency: twin.currency,
+        payment: { method: input.payment_method, status: 0, next: OFFLINE_METHODS.has(input.payment_method) ? successPath(orderId) : null },
+      };
+      if (key) await rememberAnswer(tx, user.id, key, twin.order_no, again);
+      return { ...again, replayed: false };
+    }
     await takeStock(
       tx,
       lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),

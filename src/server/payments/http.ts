@@ -3,12 +3,32 @@ import { AppError } from '@/server/core/errors';
 import type { PaymentRequest } from '@/server/payments/provider';
 import { log } from '@/server/core/logger.mjs';
 
-const TIMEOUT_MS = 20_000;
+/**
+ * How long any gateway call may take: a gateway that does not answer must not hold "Place order" (an
+ * unpaid order keeps its stock until it expires), so the shopper soon gets the fail page and its choices.
+ */
+export const GATEWAY_TIMEOUT_MS = 5_000;
+
+/** A gateway call (an SDK without its own timeout too) that gives up after GATEWAY_TIMEOUT_MS. */
+export async function withGatewayTimeout<T>(gateway: string, call: Promise<T>, ms = GATEWAY_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AppError({ code: 'UNAVAILABLE', message: `${gateway} did not answer. Please try again in a moment.` })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function gatewayFetch<T>(gateway: string, url: string, init: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
   } catch (err) {
     log.error({ err, gateway }, 'payments: the gateway did not answer');
     throw new AppError({ code: 'UNAVAILABLE', message: `${gateway} did not answer. Please try again in a moment.` });

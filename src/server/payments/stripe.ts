@@ -3,6 +3,7 @@
  * Element (card numbers go from the shopper's browser to Stripe only); the order is marked paid by the
  * signed `payment_intent.succeeded` webhook (POST /api/v1/order/payment-done).
  */
+import { GATEWAY_TIMEOUT_MS } from '@/server/payments/http';
 import Stripe from 'stripe';
 import { AppError } from '@/server/core/errors';
 import type { PaymentProvider, PaymentRequest, PaymentStart } from '@/server/payments/provider';
@@ -33,8 +34,8 @@ export function stripeClient(env: Env = process.env): Stripe {
   if (!client) {
     const url = base ? new URL(base) : null;
     client = new Stripe(secret, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      maxNetworkRetries: 1,
+      timeout: GATEWAY_TIMEOUT_MS,
       telemetry: false,
       ...(url
         ? {

@@ -1,6 +1,6 @@
 import { defineAction } from '@/server/core/action';
-import { SellerSignupSchema, SellerVerifySchema } from '@/lib/schemas/seller';
-import { signUpSeller, verifySeller } from '@/server/sellers/signup';
+import { SellerResendSchema, SellerSignupSchema, SellerVerifySchema } from '@/lib/schemas/seller';
+import { resendSellerCode, SELLER_CODE_RESENT, signUpSeller, verifySeller } from '@/server/sellers/signup';
 
 /** A guest's seller application, declared once (served by src/server/web/actions.ts). */
 
@@ -20,4 +20,13 @@ export const sellerVerify = defineAction({
   run: (input) => verifySeller(input),
   message: () => 'Your email is confirmed. Your shop is pending approval: we will email you when it opens.',
   back: '/seller/register?step=done',
+});
+
+export const sellerResend = defineAction({
+  name: 'seller.resend',
+  input: SellerResendSchema,
+  auth: 'any',
+  run: (input, actor) => resendSellerCode(input.email, actor),
+  message: () => SELLER_CODE_RESENT,
+  back: (result) => `/seller/register?step=verify&email=${encodeURIComponent(result.email)}`,
 });

@@ -101,26 +101,59 @@ export async function signUpSeller(
     if (index !== null) throw index.includes('email') ? conflict(SELLER_EMAIL_TAKEN, 'email') : conflict(SHOP_NAME_TAKEN, 'shop_name');
     throw err;
   }
+  await mailSellerCode({ email: input.email, name: input.name, shopName: input.shop_name }, code, actor);
+  return { id, email: input.email, status: 'pending' };
+}
+
+type MailActor = Pick<Actor, 'siteName' | 'origin'> & { lang?: string };
+
+/** The application's 6-digit code, by mail. */
+async function mailSellerCode(to: { email: string; name: string; shopName: string }, code: string, actor: MailActor) {
   const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
   const site = actor.siteName;
   await sendMail(
     plainMail({
-      to: input.email,
+      to: to.email,
       subject: t('seller.mail.subject', { site, code }),
       paragraphs: [
-        t('seller.mail.hello', { name: input.name }),
-        t('seller.mail.thanks', { site, shop: input.shop_name }),
+        t('seller.mail.hello', { name: to.name }),
+        t('seller.mail.thanks', { site, shop: to.shopName }),
         code,
         t('seller.mail.expires', { minutes: VERIFY_MINUTES }),
       ],
       link: {
-        href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(input.email)}`,
+        href: `${actor.origin}/seller/register?step=verify&email=${encodeURIComponent(to.email)}`,
         label: t('seller.mail.button'),
       },
       footer: t('seller.mail.footer', { site }),
     }),
   );
-  return { id, email: input.email, status: 'pending' };
+}
+
+export const SELLER_CODE_RESENT = 'If this application still waits for its code, we have sent a new 6-digit code.';
+
+/**
+ * "Send the code again": a new code for an application that was never confirmed, without filling the
+ * form in again. The same answer whether or not there is one (the page names the email already);
+ * throttled per email and per network.
+ */
+export async function resendSellerCode(email: string, actor: MailActor & Pick<Actor, 'ip'>): Promise<{ email: string }> {
+  await requireVendorRegistration();
+  const perEmail = await hitLimit({ key: `seller-resend:${email}`, max: 5, windowSeconds: 3600 });
+  if (perEmail.limited) throw throttled('We have sent several codes already.', perEmail.retryAfter);
+  const perIp = await hitLimit({ key: `seller-resend-ip:${actor.ip}`, max: 20, windowSeconds: 3600 });
+  if (perIp.limited) throw throttled('Too many seller applications from your network.', perIp.retryAfter);
+  const db = getDb();
+  const [seller] = await db.select().from(sellers).where(and(eq(sellers.email, email), eq(sellers.status, 'pending')));
+  if (seller) {
+    const code = newCode();
+    await db
+      .update(sellers)
+      .set({ codeHash: sellerCodeHash(seller.id, code), codeExpiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000), codeAttempts: 0 })
+      .where(eq(sellers.id, seller.id));
+    await mailSellerCode({ email, name: seller.name, shopName: seller.shopName }, code, actor);
+  }
+  return { email };
 }
 
 /** Confirms a seller's email with the mailed code: the application then waits for the operator's approval. */

@@ -42,6 +42,8 @@ export function clearSettingsCache(): void {
 
 export interface LanguageInfo {
   code: string;
+  /** The spec's `languages[].key` (the messages' language key; the code when none is stored). */
+  key?: string;
   name: string;
   predefined: boolean;
   direction: 'ltr' | 'rtl';
@@ -58,7 +60,7 @@ export function listLanguages(): Promise<LanguageInfo[]> {
 
 async function loadLanguages(): Promise<LanguageInfo[]> {
   const rows = await getDb().select().from(languages).where(eq(languages.status, 1)).orderBy(asc(languages.code));
-  const list = rows.map(({ code, name, predefined, direction, isDefault }) => ({ code, name, predefined, direction, isDefault }));
-  if (!list.length) return [{ code: 'en', name: 'English', predefined: true, direction: 'ltr', isDefault: true }];
+  const list = rows.map(({ code, name, predefined, key, direction, isDefault }) => ({ code, key: key || code, name, predefined, direction, isDefault }));
+  if (!list.length) return [{ code: 'en', key: 'en', name: 'English', predefined: true, direction: 'ltr', isDefault: true }];
   return list.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
 }

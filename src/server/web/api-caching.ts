@@ -6,6 +6,13 @@ import { registerCache } from '@/server/core/memo';
 import { asNobody, oneBuildAtATime } from '@/server/web/one-build';
 import { onStockChange } from '@/server/core/stock-changes';
 import { API_VARY, apiKey, mayKeepAnswer } from '@/server/web/api-cache';
+import { withWishlisted } from '@/server/lists/api-marks';
+
+/**
+ * Shared routes whose answer carries `wishlisted` (the spec's client reads it): a signed-in caller gets the
+ * kept answer with their own hearts filled in, privately; guests keep the shared copy as it is.
+ */
+const WITH_HEARTS = new Set(['/api/v1/product/[id]', '/api/v1/all']);
 
 /**
  * Public catalog API answers kept in memory like guest pages (decision 0025): product detail, listings,
@@ -34,6 +41,12 @@ export async function withApiCaching(ctx: APIContext, next: () => Promise<Respon
   if (method !== 'GET' && method !== 'HEAD') return next();
   const key = apiKey(ctx.url, ctx.locals.lang);
   const hit = apiCache.get(key);
+  const user = ctx.locals.user;
+  if (method === 'GET' && user && WITH_HEARTS.has(ctx.routePattern)) {
+    if (hit) return withHearts(hit, user.id);
+    const built = await asNobody(ctx.locals, () => build(ctx, key, next, true));
+    return built.kept ? withHearts(built.kept, user.id) : built.response;
+  }
   if (hit) return fromMemory(ctx, hit, 'hit');
   if (method === 'GET' && sharedRoutes.has(ctx.routePattern)) return buildOnce(ctx, key, next);
   // Not known to be shared yet (or a HEAD): the endpoint answers this caller; a shared answer built
@@ -83,6 +96,15 @@ async function build(ctx: APIContext, key: string, next: () => Promise<Response>
   headers.set('vary', API_VARY);
   apiCache.set(key, { body, status: response.status, headers: [...headers] });
   return { response, kept: apiCache.get(key) ?? { body, status: response.status, headers: [...headers], storedAt: 0 } };
+}
+
+/** The kept answer with this caller's hearts: built from the shared bytes, never kept, never shared. */
+async function withHearts(kept: CachedPage, userId: number): Promise<Response> {
+  const headers = new Headers(kept.headers);
+  headers.delete('etag');
+  headers.set('cache-control', 'private, no-store');
+  headers.set('x-api-cache', 'personal');
+  return new Response(await withWishlisted(kept.body, userId), { status: kept.status, headers });
 }
 
 /** A kept answer: 304 when the caller has it, else its bytes in the caller's encoding (compressed once). */

@@ -97,18 +97,17 @@ export async function readBody(request: Request): Promise<unknown> {
   const text = await readText(request);
   if (type === 'application/x-www-form-urlencoded') return formToObject(new URLSearchParams(text));
   if (text.trim() === '') return {};
-  let parsed: unknown;
+  let body: unknown;
   try {
-    parsed = JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new AppError({ code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
   }
-  // `null`, a number, a string or a boolean is no form: every reader may then use the body's fields safely.
-  if (parsed === null || typeof parsed !== 'object') throw new AppError({ code: 'BAD_JSON', message: NOT_AN_OBJECT });
-  return parsed;
+  // Every endpoint takes named fields: an array, null, a string or a number is refused, never read as "no fields".
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError({ code: 'BAD_JSON', message: 'The request body must be a JSON object with named fields.' });
+  return body;
 }
-
-export const NOT_AN_OBJECT = 'The request body must be a JSON object, for example {"name": "value"}.';
 
 function formToObject(form: URLSearchParams | FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -52,7 +52,7 @@ export function cartLinkHtml(t: TFunction, href: string, count: number | null, s
     ` data-label="${escapeHtml(t('header.cart'))}" data-label-count="${escapeHtml(t('shell.cartCount', { n: '#' }))}" aria-label="${escapeHtml(label)}">` +
     CART_ICON +
     `<span class="cart-label">${escapeHtml(t('header.cart'))}</span>` +
-    `<span class="badge" data-cart-count${count ? '' : ' hidden'}>${count ?? ''}</span></a>`
+    ` <span class="badge" data-cart-count${count ? '' : ' hidden'}>${count ?? ''}</span></a>`
   );
 }
 

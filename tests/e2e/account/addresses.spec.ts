@@ -36,6 +36,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Save address' }).click();
       const office = shipping.getByRole('listitem').filter({ hasText: 'Office' });
       await expect(office).toContainText('California');
+      // City, state and postcode read apart (was "Los Angeles, California90001").
+      await expect(office).toContainText('Los Angeles, California 90001');
       await expect(office.getByText('Default', { exact: true })).toHaveCount(0);
 
       await office.getByRole('button', { name: 'Make default: Office' }).click();

@@ -83,7 +83,7 @@ test.describe('cart with JavaScript on', () => {
     const cart = new CartPage(page);
     await page.goto(`/search?q=${encodeURIComponent(known.plain.title)}`);
     const tile = page.locator('main article').filter({ hasText: known.plain.title });
-    await tile.getByRole('button', { name: `Add ${known.plain.title} to cart` }).click();
+    await tile.getByRole('button', { name: `Add to cart: ${known.plain.title}` }).click();
     await expect(cart.toast()).toContainText('Product added to cart');
     await expect(cart.badge(1)).toBeVisible();
   });

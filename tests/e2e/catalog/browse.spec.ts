@@ -33,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
         'href',
         /\/all\/cables\/usb-c-cables$/,
       );
-      await expect(page.getByRole('button', { name: /Add to cart/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeVisible();
     });
 
     test('filters by price and by rating, keeping the URL shareable', async ({ shop, page }) => {

@@ -108,19 +108,33 @@ test.describe('with JavaScript off', () => {
     const flow = new CheckoutFlow(page);
     await flow.continueFromShipping();
     await flow.method('Bank transfer').check();
-    await flow.placeOrder();
-    // Without the transfer's details the form comes back with the reason.
-    await expect(page.getByText('Transaction id is required').first()).toBeVisible();
-    await flow.method('Bank transfer').check();
-    await page.getByLabel('Transaction id').fill('TX-778899');
-    await page.getByLabel('Bank name').fill('First Bank');
-    await page.getByLabel('Account holder name').fill('Test Shopper');
-    await page.getByLabel('Account number').fill('000123456');
-    await page.getByLabel('Branch name').fill('Main');
+    // The shop's account is shown before placing; the reference is the order number, not known yet.
+    const shopAccount = page.locator('[data-shop-account]');
+    await expect(shopAccount).toContainText('Lone Star Commerce Bank');
+    await expect(shopAccount).toContainText('4410 2288 7301');
+    await expect(shopAccount).toContainText('your order number');
+    await flow.look('bank-transfer');
+    // Nothing to fill in before paying: the transfer's details are given after paying, on the order page.
     await flow.placeOrder();
     await expect(page).toHaveURL(/\/user\/order\/success\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
-    await expect(page.getByText(/Bank transfer \(reference TX-778899\)/)).toBeVisible();
+    const orderNo = (await page.locator('[data-order-no]').first().textContent())!.trim();
+    await expect(page.locator('[data-shop-account]')).toContainText('4410 2288 7301');
+    await expect(page.locator('[data-shop-account-ref]')).toHaveText(orderNo);
+    await flow.look('bank-success');
+    await page.locator('[data-order-link]').click();
+    await expect(page.getByRole('heading', { level: 1, name: /Order #\d+/ })).toBeVisible();
+    await expect(page.locator('[data-shop-account-ref]')).toHaveText(orderNo);
+    const form = page.locator('[data-transfer-form]');
+    await form.getByLabel('Transaction id').fill('TX-778899');
+    await form.getByLabel('Bank name').fill('First Bank');
+    await form.getByLabel('Account holder name').fill('Test Shopper');
+    await form.getByLabel('Account number').fill('000123456');
+    await form.getByLabel('Branch name').fill('Main');
+    await page.getByRole('button', { name: 'Send transfer details' }).click();
+    await expect(page.getByText('Your transfer details have been sent to the shop')).toBeVisible();
+    await expect(form.getByLabel('Transaction id')).toHaveValue('TX-778899');
+    await flow.look('bank-order');
   });
 
   test("shipping shows the spec's messages", async ({ page, playwright, baseURL, known }) => {
@@ -196,6 +210,18 @@ test('a new account with no address is asked for one', async ({ page, playwright
   await expect(new CartPage(page).badge(1)).toBeVisible();
   await page.goto('/shipping');
   await expect(page.getByRole('alert').filter({ hasText: 'Please add an address first.' })).toBeVisible();
-  // The address form opens right here.
+  // The address form opens right here, styled as in the address book: labels above full-width fields.
   await expect(page.locator('#address-form')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const form = (await page.locator('#address-form form').boundingBox())!;
+    const city = (await page.locator('#address-form').getByLabel('City').boundingBox())!;
+    const label = (await page.locator('#address-form label', { hasText: 'City' }).first().boundingBox())!;
+    expect(city.width).toBeGreaterThan(form.width / 3);
+    expect(label.y + label.height).toBeLessThanOrEqual(city.y + 1);
+    await page.screenshot({ path: `test-results/shipping-address-form-${width}.png`, fullPage: true });
+  }
+  // Without an address the fee is not known: never "Free" (or $0.00) before the address, then a charge.
+  await expect(page.locator('[data-store-shipping]').first()).toHaveText('Calculated after the address');
+  await expect(page.locator('[data-total-shipping]')).toHaveText('Calculated after the address');
 });

@@ -158,7 +158,7 @@ test.describe('without JavaScript', () => {
 
   test('a plain form on an Arabic page (add to cart) comes back to the Arabic page with an Arabic message', async ({ shop, page }) => {
     await shop.open(`/ar/products/product/${plain.slug}`);
-    await page.getByRole('button', { name: 'أضف إلى السلة' }).first().click();
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/ar/products/product/${plain.slug}`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('status').filter({ hasText: 'تمت إضافة المنتج إلى السلة' })).toBeVisible();

@@ -59,7 +59,7 @@ test.describe('without JavaScript', () => {
     await chooseLanguage(page, 'footer', 'Français');
     await expect(page).toHaveURL(new RegExp(`/fr${productUrl(plain)}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ajouter au panier', exact: true })).toBeVisible();
   });
 });
 

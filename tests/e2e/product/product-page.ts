@@ -36,7 +36,7 @@ export class ProductPage {
   }
 
   addToCart() {
-    return this.page.getByRole('button', { name: 'Add to cart' });
+    return this.page.getByRole('button', { name: 'Add to cart', exact: true });
   }
 
   buyNow() {

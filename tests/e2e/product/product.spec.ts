@@ -37,6 +37,20 @@ test.describe('product page with JavaScript on', () => {
     expect(new URL(page.url()).pathname).toBe(productUrl(known.withVariants));
   });
 
+  test('the toast about a missing choice goes once the variant is chosen', async ({ page, known }) => {
+    const pp = new ProductPage(page);
+    await pp.open(known.withVariants.slug);
+    const toast = page.locator('[data-toast]');
+    await page.locator('button[data-cart-submit]').first().click();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Please select all required attributes.');
+    const variant = known.withVariants.variants.find((v) => v.price > 0 && v.quantity > 0)!;
+    for (const [attribute, value] of Object.entries(variant.values)) await pp.choose(attribute, value!);
+    // At once, not when the toast would time out on its own (5 s): the choice is the answer to it.
+    expect(await toast.isHidden()).toBe(true);
+    await expect(pp.message()).toHaveText('');
+  });
+
   test('the stepper and a typed quantity stay within the per-order maximum and say so', async ({ page, request, known }) => {
     const detail = (await (await request.get(`/api/v1/product/${known.plain.slug}`)).json()).data;
     // The plain product has more in stock than its per-order maximum, so the maximum is the limit.

@@ -172,3 +172,35 @@ test.describe('the search API', () => {
     expect(Object.keys(s.data).sort()).toEqual(['category', 'product', 'sub_category', 'suggested']);
   });
 });
+
+// Issue 31: on a phone the cookie notice covered the lower suggestions.
+test('at 390 px the cookie notice does not cover the suggestions', async ({ shop, page, context }) => {
+  const { showNotices } = await import('../shell/helpers');
+  await showNotices(context);
+  await page.setViewportSize({ width: 390, height: 700 });
+  await shop.open('/site-map');
+  // The first visit's popup banner goes first; the cookie notice stays until answered.
+  const popupBanner = page.getByRole('dialog');
+  if (await popupBanner.isVisible()) await popupBanner.getByRole('button').first().click();
+  await expect(popupBanner).toBeHidden();
+  await expect(page.locator('.cookie-notice')).toBeVisible();
+  const search = new HeaderSearch(page);
+  // A phone's header shows the search behind a button.
+  await page.getByRole('button', { name: 'Show search' }).click();
+  await search.focusAndWaitForPopup();
+  await search.box().fill('cable');
+  const options = search.listbox().getByRole('option');
+  await expect(options.first()).toBeVisible({ timeout: 10_000 });
+  const covered = await page.evaluate(() => {
+    const popup = document.querySelector('.search-popup')!;
+    return [...popup.querySelectorAll('[role="option"]')].filter((o) => {
+      const r = o.getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      if (y <= 0 || y >= window.innerHeight) return false; // scrolled out of the popup or the screen
+      const hit = document.elementFromPoint(r.left + r.width / 2, y);
+      return !hit || !popup.contains(hit);
+    }).length;
+  });
+  expect(covered).toBe(0);
+  await page.screenshot({ path: 'test-results/search-popup-cookie-390.png' });
+});

@@ -79,3 +79,21 @@ test.describe('screenshots', () => {
     });
   }
 });
+
+// Issue 31: the tiles' "Add to cart" and the header cart link had names that did not contain their visible
+// text (axe's label-content-name-mismatch, serious, on every catalog page), with and without a cart count.
+test('accessible names contain the visible text on a catalog page, with an item in the cart too', async ({ shop, page, known }) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html}`));
+  };
+  await shop.open(`/search?q=${encodeURIComponent(known.plain.title)}`);
+  const add = page.locator('main article').filter({ hasText: known.plain.title }).locator('.tile-add-btn');
+  await expect(add).toBeVisible();
+  expect(await check()).toEqual([]);
+  await add.click();
+  await expect(page.locator('[data-cart-count]').first()).toHaveText('1');
+  await shop.open('/products');
+  await expect(page.locator('[data-cart-count]').first()).toHaveText('1');
+  expect(await check()).toEqual([]);
+});

@@ -18,7 +18,8 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
   },
   header_links: {
     left: [
-      { title: 'Free shipping on orders over $50', slug: 'shipping-policy', link: '/page/shipping-policy' },
+      // Never a shop-wide free-shipping promise: each store sets its own minimum (stores.free_shipping_min).
+      { title: 'Shipping: 3-7 business days', slug: 'shipping-policy', link: '/page/shipping-policy' },
       { title: 'Track your order', slug: 'track-order', link: '/track-order' },
     ],
     right: [
@@ -53,6 +54,10 @@ export const DEMO_SETTINGS: Settings = SettingsSchema.parse({
     { title: 'YouTube', slug: 'youtube', link: 'https://www.youtube.com/@voltmart' },
     { title: 'X', slug: 'x', link: 'https://x.com/voltmart' },
   ],
+  bank_account: {
+    bank_name: 'Lone Star Commerce Bank', account_holder: 'Voltmart Marketplace LLC', account_number: '4410 2288 7301',
+    iban: '', branch_name: 'Austin Congress Ave', swift: 'LSCBUS44',
+  },
   custom_scripts: [],
   default_language: 'en',
   default_image: '/images/placeholder.svg',

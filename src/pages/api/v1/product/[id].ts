@@ -4,8 +4,8 @@ import { getProductDetail } from '@/server/catalog/product-detail';
 import { cacheHeader } from '@/server/web/cache';
 
 /**
- * A product's detail by slug or numeric id. `wishlisted` stays null here: a person's flag comes from their
- * own calls, so the answer is the same for everyone and is shared (server/web/api-caching.ts).
+ * A product's detail by slug or numeric id, built the same for everyone and shared (server/web/api-caching.ts);
+ * a signed-in caller gets that copy with their own `wishlisted` filled in there (decision 0025, addendum).
  */
 export const ALL = route(
   {

@@ -1,0 +1,20 @@
+import type { BankAccount, Settings } from '@/lib/schemas/settings';
+import { getSettings } from '@/server/settings/index';
+import { configuredProviders } from '@/server/payments/registry';
+import type { PaymentProvider } from '@/server/payments/provider';
+
+/** The shop's bank account, or null while the operator has not set a bank and an account number or IBAN. */
+export function shopBankAccount(settings: Pick<Settings, 'bank_account'>): BankAccount | null {
+  const a = settings.bank_account;
+  return a.bank_name && (a.account_number || a.iban) ? a : null;
+}
+
+/**
+ * The methods a shopper may choose now: the configured providers, and bank transfer only when the shop's
+ * account is set (a transfer to an account nobody can see is a dead end). Checkout, the retry page and
+ * order/action all ask this.
+ */
+export async function offeredProviders(env: NodeJS.ProcessEnv = process.env): Promise<PaymentProvider[]> {
+  const account = shopBankAccount(await getSettings());
+  return configuredProviders(env).filter((p) => p.method !== 7 || account !== null);
+}
