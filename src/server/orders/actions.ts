@@ -1,6 +1,14 @@
 import { defineAction } from '@/server/core/action';
 import { signedInUser } from '@/server/core/actor';
-import { OrderActionSchema, OrderIdSchema, OrderTransactionSchema, PaymentMethodChangeSchema, PaymentTaxSchema, VisitedPageSchema, VoucherValiditySchema } from '@/lib/schemas/checkout';
+import {
+  OrderActionSchema,
+  OrderIdSchema,
+  OrderTransactionSchema,
+  PaymentMethodChangeSchema,
+  PaymentTaxSchema,
+  VisitedPageSchema,
+  VoucherValiditySchema,
+} from '@/lib/schemas/checkout';
 import { placeOrder } from '@/server/orders/place';
 import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
