@@ -6,6 +6,7 @@ import { auditLog, storeMembers, stores, users } from '@/server/db/schema';
 import { createSession, SESSION_COOKIE } from '@/server/auth/sessions';
 import type { Role } from '@/server/core/policy';
 import { listApiRoutes, request, requestModule } from './http';
+import { placeOf } from '@/server/backoffice/areas';
 
 /** A back-office account of the test: its id and the cookie of a fresh session. */
 export interface Account {
@@ -89,7 +90,7 @@ export function listAreaPages(): string[] {
       out.push(route);
     }
   }
-  return out.filter((p) => p !== '/seller/register').sort();
+  return out.filter((p) => !isStorefront(p)).sort();
 }
 
 /** Every endpoint under api/v1/admin and api/v1/seller (the spec's seller sign-up excepted). */

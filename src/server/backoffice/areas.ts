@@ -35,7 +35,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 /** Paths under `/seller` and `api/v1/seller` that belong to the storefront (the spec's seller sign-up). */
-const PUBLIC = new Set(['/seller/register', '/api/v1/seller/signup', '/api/v1/seller/verify']);
+const PUBLIC = new Set(['/seller/register', '/api/v1/seller/signup', '/api/v1/seller/verify', '/api/v1/seller/resend-code']);
 
 /** Where a path stands: its area, whether it is the JSON API, and its section (null: no such section). */
 export function placeOf(pathname: string): { area: Area; api: boolean; section: Section | null } | null {
