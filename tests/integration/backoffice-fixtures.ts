@@ -97,7 +97,12 @@ export function listAreaPages(): string[] {
 export const listAreaEndpoints = () =>
   apiRoutes
     .map((r) => r.pattern)
-    .filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !['/api/v1/seller/signup', '/api/v1/seller/verify'].includes(p));
+    .filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !isStorefront(p));
+
+/** The storefront's own paths under /seller (the spec's seller sign-up): outside the areas. */
+function isStorefront(path: string): boolean {
+  return placeOf(path.replace(/\[[^\]]+\]/g, '1')) === null;
+}
 
 /** The audit entries written since `afterId`. */
 export const auditSince = (afterId: number) =>
