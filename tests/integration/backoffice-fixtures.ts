@@ -95,9 +95,7 @@ export function listAreaPages(): string[] {
 
 /** Every endpoint under api/v1/admin and api/v1/seller (the spec's seller sign-up excepted). */
 export const listAreaEndpoints = () =>
-  apiRoutes
-    .map((r) => r.pattern)
-    .filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !isStorefront(p));
+  apiRoutes.map((r) => r.pattern).filter((p) => /^\/api\/v1\/(admin|seller)(\/|$)/.test(p) && !isStorefront(p));
 
 /** The storefront's own paths under /seller (the spec's seller sign-up): outside the areas. */
 function isStorefront(path: string): boolean {
