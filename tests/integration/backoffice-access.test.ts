@@ -108,6 +108,8 @@ describe('the back office’s access matrix', () => {
   });
 
   it('a seller: 403 in /admin; their own panel opens; another store’s object answers 404', async () => {
+    const home = (await (await api('/api/v1/seller', who.seller)).json()) as { data: { stores: { id: number }[] } };
+    expect(home.data.stores.map((s) => s.id)).toEqual([stores[0]]);
     for (const route of [...pages, ...endpoints]) {
       const isPage = !route.startsWith('/api/');
       const res = isPage ? await page(withIds(route), who.seller) : await api(withIds(route), who.seller);

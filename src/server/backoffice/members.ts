@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { storeMembers, stores } from '@/server/db/schema';
 
@@ -15,6 +15,9 @@ export async function storeIdsOfUser(userId: number, db: Tx = getDb()): Promise<
 /** The stores of a scope's ids with their names, for the seller panel's header and filters. */
 export async function storesNamed(ids: readonly number[], db: Tx = getDb()): Promise<{ id: number; name: string; slug: string }[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: stores.id, name: stores.name, slug: stores.slug }).from(stores).orderBy(asc(stores.id));
-  return rows.filter((r) => ids.includes(r.id));
+  return db
+    .select({ id: stores.id, name: stores.name, slug: stores.slug })
+    .from(stores)
+    .where(inArray(stores.id, [...ids]))
+    .orderBy(asc(stores.id));
 }
