@@ -79,11 +79,11 @@ export default function CartIsland({ initial, ...shared }: Props) {
           {cart.cartProducts.map((l) => (
             <input key={l.id} type="hidden" name="lines" value={l.id} />
           ))}
-          {!hydrated && (
-            <button type="submit" className="btn btn-outline btn-small">
-              {text.applySelection}
-            </button>
-          )}
+          {/* Drawn in both states, each shown by the stylesheet from the first paint (data-js-hide / data-js-only,
+              by the boot script's .js class): waking the island moves nothing on the page. */}
+          <button type="submit" className="btn btn-outline btn-small" data-js-hide="">
+            {text.applySelection}
+          </button>
         </form>
         {cart.stores.map((store) => {
           const all = store.lines.every((l) => l.selected === 1);
@@ -91,21 +91,20 @@ export default function CartIsland({ initial, ...shared }: Props) {
           return (
             <section key={store.id} className="cart-store" aria-labelledby={headingId}>
               <header className="cart-store-head">
-                {hydrated && (
-                  <input
-                    type="checkbox"
-                    className="cart-check"
-                    checked={all}
-                    disabled={busy}
-                    aria-label={fill(text.selectStore, { name: store.name })}
-                    onChange={(e) =>
-                      toggle(
-                        store.lines.map((l) => l.id),
-                        e.currentTarget.checked,
-                      )
-                    }
-                  />
-                )}
+                <input
+                  type="checkbox"
+                  className="cart-check"
+                  data-js-only=""
+                  checked={all}
+                  disabled={!hydrated || busy}
+                  aria-label={fill(text.selectStore, { name: store.name })}
+                  onChange={(e) =>
+                    toggle(
+                      store.lines.map((l) => l.id),
+                      e.currentTarget.checked,
+                    )
+                  }
+                />
                 <h2 id={headingId}>{fill(text.store, { name: store.name })}</h2>
               </header>
               <ul className="cart-lines">

@@ -69,18 +69,17 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
           {fill(text.quantityOf, { title })}
         </label>
         <div className="cart-stepper">
-          {hydrated && (
-            <button
-              type="button"
-              className="cart-step"
-              aria-label={text.decrease}
-              aria-controls={qtyId}
-              disabled={busy || line.quantity <= 1}
-              onClick={() => step(-1)}
-            >
-              −
-            </button>
-          )}
+          <button
+            type="button"
+            className="cart-step"
+            data-js-only=""
+            aria-label={text.decrease}
+            aria-controls={qtyId}
+            disabled={!hydrated || busy || line.quantity <= 1}
+            onClick={() => step(-1)}
+          >
+            −
+          </button>
           <input
             id={qtyId}
             type="number"
@@ -93,24 +92,22 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
             onChange={(e) => setTyped(e.currentTarget.value)}
             onBlur={() => typed !== String(line.quantity) && onQuantity(line, Number(typed))}
           />
-          {hydrated && (
-            <button
-              type="button"
-              className="cart-step"
-              aria-label={text.increase}
-              aria-controls={qtyId}
-              disabled={busy || line.quantity >= max}
-              onClick={() => step(1)}
-            >
-              +
-            </button>
-          )}
-        </div>
-        {!hydrated && (
-          <button type="submit" className="btn btn-outline btn-small">
-            {text.update}
+          <button
+            type="button"
+            className="cart-step"
+            data-js-only=""
+            aria-label={text.increase}
+            aria-controls={qtyId}
+            disabled={!hydrated || busy || line.quantity >= max}
+            onClick={() => step(1)}
+          >
+            +
           </button>
-        )}
+        </div>
+        {/* Without JavaScript the form is sent by this button; with it, by the stepper (the stylesheet picks). */}
+        <button type="submit" className="btn btn-outline btn-small" data-js-hide="">
+          {text.update}
+        </button>
       </form>
       <p className="cart-line-total">{formatPrice(line.line_total, fmt)}</p>
       <details className="cart-delete">
