@@ -72,7 +72,7 @@ export default function CartIsland({ initial, ...shared }: Props) {
   }
   const shippingKnown = cart.stores.every((s) => s.lines.every((l) => l.selected !== 1 || l.shipping.price !== null));
   return (
-    <div className="cart-layout" data-cart-island={hydrated ? 'ready' : 'static'} aria-busy={busy}>
+    <div className="cart-layout" data-cart-island={hydrated ? 'ready' : 'static'} data-awake={hydrated ? 'yes' : 'no'} aria-busy={busy}>
       <div className="cart-stores">
         <form id="cart-select" method="post" action="/api/v1/cart/change" className="cart-select">
           <input type="hidden" name="_from" value={from} />
@@ -96,7 +96,7 @@ export default function CartIsland({ initial, ...shared }: Props) {
                   className="cart-check"
                   data-js-only=""
                   checked={all}
-                  disabled={!hydrated || busy}
+                  disabled={busy}
                   aria-label={fill(text.selectStore, { name: store.name })}
                   onChange={(e) =>
                     toggle(
@@ -112,7 +112,6 @@ export default function CartIsland({ initial, ...shared }: Props) {
                   <CartLine
                     key={line.id}
                     line={line}
-                    hydrated={hydrated}
                     busy={busy}
                     onToggle={onToggle}
                     onQuantity={onQuantity}

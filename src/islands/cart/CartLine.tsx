@@ -7,7 +7,6 @@ import { fill, type CartIslandProps } from '@/islands/cart/types';
 
 interface Props extends CartIslandProps {
   line: CartLineData;
-  hydrated: boolean;
   busy: boolean;
   onToggle: (line: CartLineData, checked: boolean) => void;
   onQuantity: (line: CartLineData, quantity: number) => void;
@@ -15,7 +14,7 @@ interface Props extends CartIslandProps {
 }
 
 /** One cart line: its checkbox (tied to the page's selection form), quantity form and delete form — plain forms that scripts send in the background. */
-export default function CartLine({ line, fmt, text, from, defaultImage, hydrated, busy, onToggle, onQuantity, onDelete }: Props) {
+export default function CartLine({ line, fmt, text, from, defaultImage, busy, onToggle, onQuantity, onDelete }: Props) {
   const title = line.product.title;
   const max = maxQuantity(line.stock, line.max_per_order);
   const [typed, setTyped] = useState(String(line.quantity));
@@ -75,7 +74,7 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
             data-js-only=""
             aria-label={text.decrease}
             aria-controls={qtyId}
-            disabled={!hydrated || busy || line.quantity <= 1}
+            disabled={busy || line.quantity <= 1}
             onClick={() => step(-1)}
           >
             −
@@ -98,7 +97,7 @@ export default function CartLine({ line, fmt, text, from, defaultImage, hydrated
             data-js-only=""
             aria-label={text.increase}
             aria-controls={qtyId}
-            disabled={!hydrated || busy || line.quantity >= max}
+            disabled={busy || line.quantity >= max}
             onClick={() => step(1)}
           >
             +

@@ -10,9 +10,16 @@ export class CartPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Shopping cart' })).toBeVisible();
   }
 
-  /** Waits until the island has hydrated (JavaScript on). */
+  /**
+   * Wakes the island as a person's first touch does (it hydrates on interaction, decision 0005) and waits
+   * until it is awake (JavaScript on). An empty cart has nothing to wake.
+   */
   async ready() {
-    await expect(this.page.locator('[data-cart-island="ready"], .cart-empty')).toBeVisible();
+    const island = this.page.locator('[data-cart-island]');
+    await expect(island.or(this.page.locator('.cart-empty'))).toBeVisible();
+    if (!(await island.count())) return;
+    await island.dispatchEvent('pointerdown');
+    await expect(this.page.locator('[data-cart-island="ready"]')).toBeVisible({ timeout: 30_000 });
   }
 
   /** The header's cart link: "Cart" alone, or "Cart, N items". */

@@ -79,6 +79,27 @@ test.describe('cart with JavaScript on', () => {
     await expect(cart.badge(null)).toBeVisible();
   });
 
+  test('the first touch on a sleeping cart counts: a click on + or on a checkbox wakes it and is done once', async ({ page, known }) => {
+    const cart = new CartPage(page);
+    await cart.addFromProduct(known.plain.slug, 1);
+    await expect(cart.badge(1)).toBeVisible();
+    await cart.open();
+    // No cart.ready(): the island sleeps until this click (client:interaction), which it then carries out.
+    await expect(page.locator('[data-cart-island="static"]')).toBeVisible();
+    await cart.line(known.plain.title).getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(cart.quantityOf(known.plain.title)).toHaveValue('2');
+    await expect(page.locator('[data-cart-total]')).toHaveText(money(2 * known.plain.selling));
+    await page.reload();
+    await expect(page.locator('[data-cart-island="static"]')).toBeVisible();
+    // A plain click (uncheck() would ask for the new state at once; the box changes once the island is awake).
+    await page.getByRole('checkbox', { name: `Select ${known.plain.title}` }).click();
+    await expect(page.getByRole('checkbox', { name: `Select ${known.plain.title}` })).not.toBeChecked();
+    await expect(page.locator('[data-cart-total]')).toHaveText(money(0));
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: `Select ${known.plain.title}` })).not.toBeChecked();
+    await expect(cart.quantityOf(known.plain.title)).toHaveValue('2');
+  });
+
   test('a listing tile adds in one click where there is nothing to choose', async ({ page, known }) => {
     const cart = new CartPage(page);
     await page.goto(`/search?q=${encodeURIComponent(known.plain.title)}`);

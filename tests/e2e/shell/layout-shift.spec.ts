@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { test, expect } from '../fixtures';
 import { showNotices } from './helpers';
 import { CartPage } from '../cart/cart-page';
@@ -64,7 +65,10 @@ for (const width of [390, 1280]) {
       });
     }
 
-    test('the cart with two lines does not move while its island wakes (popup shown there too)', async ({ page, known }) => {
+    test('the cart with two lines loads no React before a touch and does not move while its island wakes (popup shown)', async ({
+      page,
+      known,
+    }) => {
       const cart = new CartPage(page);
       await page.goto('/');
       // The popup would cover the product pages' buttons: closed while adding, shown again on the cart.
@@ -76,8 +80,16 @@ for (const width of [390, 1280]) {
       await page.evaluate(() => {
         for (const key of Object.keys(localStorage)) if (key.startsWith('voltmart:dismissed:popup')) localStorage.removeItem(key);
       });
-      await cart.open();
+      const scripts: Promise<number>[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+      });
+      await page.goto('/cart', { waitUntil: 'networkidle' });
       await expect(page.getByRole('dialog')).toBeVisible();
+      // Before anyone touches it the cart loads no React (issue 31: at most 30 KB of compressed script).
+      const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').allTextContents();
+      const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + (inline.length ? gzipSync(inline.join('\n')).length : 0);
+      expect(bytes, `${scripts.length} script files before the first touch`).toBeLessThanOrEqual(30 * 1024);
       await cart.ready();
       const shifts = await shiftsOf(page);
       expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT);
