@@ -11,6 +11,7 @@ import { useScratchOutbox } from './auth-helpers';
 import { startFakePayments } from '../fakes/payments.mjs';
 import { hostedPageChoice, makeShopper, placeCheckout, requestFor, storeReference, TEST_KEYS } from './payment-fixtures';
 import { account, api, auditSince, lastAuditId, makeOrder, twoStores, type Account } from './backoffice-fixtures';
+import { listApiRoutes, request } from './http';
 import { getDb } from '@/server/db/client';
 import { orderLines, orders, payments, products } from '@/server/db/schema';
 import { stripeProvider } from '@/server/payments/stripe';
@@ -223,6 +224,41 @@ describe('refunds recorded outside the shop', () => {
     expect(res.status).toBe(422);
     expect((await json(res)).message).toBe('This order is not paid, so there is nothing to refund.');
     expect((await refund(id, { reason: 'Nothing', amount: 100 }, newKey(), staff)).status).toBe(403);
+  });
+});
+
+describe('the plain form (JavaScript off)', () => {
+  it('quantities per line, the shipping box and the hidden key: one refund, a redirect back; sent twice, still one', async () => {
+    const id = await makeOrder(stores[0], { status: 'delivered' });
+    await getDb().update(orders).set({ paymentStatus: 1 }).where(eq(orders.id, id));
+    const lineId = await giveLines(id);
+    const fields = {
+      _from: `/admin/orders/${id}`,
+      idempotency_key: newKey(),
+      [`qty_${lineId}`]: '1',
+      shipping: 'all',
+      amount_text: '',
+      reason: 'Form',
+    };
+    const post = () =>
+      request(listApiRoutes(), `/api/v1/admin/orders/${id}/refunds`, {
+        method: 'POST',
+        headers: {
+          accept: 'text/html',
+          origin: 'http://127.0.0.1:4321',
+          cookie: owner.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const res = await post();
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
+    expect((await post()).status).toBe(303);
+    const one = await json(await api(`/api/v1/admin/orders/${id}`, owner));
+    expect(one.data.refunds).toEqual([
+      expect.objectContaining({ amount: 3000, shipping: 1000, lines: [{ line_id: lineId, quantity: 1, amount: 2000 }] }),
+    ]);
   });
 });
 
