@@ -126,3 +126,13 @@ describe('the shopper’s returns', () => {
     expect(html).not.toContain('<form');
   });
 });
+
+describe('the timeline’s notes in the shopper’s language', () => {
+  it('refund and return notes written in English are read in French', async () => {
+    const { getT, translateMessage } = await import('@/i18n');
+    const fr = await getT('fr');
+    expect(translateMessage(fr, 'Return requested: It flickers')).toBe('Retour demandé : It flickers');
+    expect(translateMessage(fr, 'Refunded 20.00 USD: Scratched')).toBe('20.00 USD remboursé : Scratched');
+    expect(translateMessage(fr, 'Returned goods received')).toBe('Articles retournés reçus');
+  });
+});

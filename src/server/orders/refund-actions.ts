@@ -26,7 +26,7 @@ export const refundOrderAction = defineAction({
     audit({
       entity: 'order',
       entityId: input.id,
-      before: null,
+      before: result.replayed ? null : { refunded_total: result.refunded_total - r.amount },
       after: result.replayed
         ? { refund_id: r.id, replayed: true }
         : {
