@@ -127,6 +127,8 @@ describe('the operator and the seller', () => {
   it('approve, receive (stock back only then), refund: each step mailed and on the page', async () => {
     const { id, lineId } = await delivered(3);
     const asked = (await json(await ask({ order_id: id, reason: 'Dead on arrival', lines: [{ line_id: lineId, quantity: 1 }] }))).data;
+    // The request's own mail is out before the next step's, so "the last mail" below is that step's.
+    await settleAfterAnswer();
     const stock = await stockOf();
     const approved = await step(seller, 'seller', id, 'approve', { return_id: asked.return_id, reason: 'Sorry about that' });
     expect(approved.status).toBe(200);
@@ -163,6 +165,7 @@ describe('the operator and the seller', () => {
   it('refusing needs a reason, which the shopper reads', async () => {
     const { id, lineId } = await delivered(4);
     const asked = (await json(await ask({ order_id: id, reason: 'Changed my mind', lines: [{ line_id: lineId, quantity: 1 }] }))).data;
+    await settleAfterAnswer();
     const bare = await step(owner, 'admin', id, 'refuse', { return_id: asked.return_id });
     expect(bare.status).toBe(422);
     expect((await json(bare)).message).toBe('Say why the return is refused.');
