@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localsWith, startAstroRenderer, type AstroRenderer } from './astro-render';
+import type { SessionUser } from '@/server/core/actor';
 
 /**
  * The refund and return parts of the order pages (issue 32) drawn on their own: the operator's refund form
@@ -18,8 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => renderer?.close());
 
-const owner = { id: 1, name: 'Olga Owner', email: 'owner@example.com', roles: ['owner'], permissions: [], twoFactor: false };
-const seller = { ...owner, id: 2, roles: ['seller'] };
+const owner: SessionUser = { id: 1, name: 'Olga Owner', email: 'owner@example.com', roles: ['owner'], permissions: [], twoFactor: false };
+const seller: SessionUser = { ...owner, id: 2, roles: ['seller'] };
 const DAY = 86_400_000;
 
 const order = (over: Record<string, unknown> = {}) => ({
@@ -56,7 +57,7 @@ const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const draw = (name: string, user: typeof owner | null, props: Record<string, unknown>) =>
+const draw = (name: string, user: SessionUser | null, props: Record<string, unknown>) =>
   renderer.container.renderToString(parts[name], { locals: localsWith({ user }), props });
 
 describe('the operator’s refund panel', () => {
