@@ -626,10 +626,15 @@ async function paypal(state, req, res, url, path, raw) {
       .flatMap((o) => o.purchase_units[0].payments?.captures ?? [])
       .find((c) => c.id === refund[1]);
     if (!captured) return ppError(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
-    if (state.refunds.some((r) => r.gateway === 'paypal' && r.charge === captured.id))
-      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'CAPTURE_FULLY_REFUNDED');
     const body = JSON.parse(raw || '{}');
     const amount = body.amount ?? captured.amount;
+    // Partial refunds add up; more than was captured is refused, as PayPal does.
+    const cents = (v) => Math.round(Number(v) * 100);
+    const before = state.refunds
+      .filter((r) => r.gateway === 'paypal' && r.charge === captured.id)
+      .reduce((sum, r) => sum + cents(r.amount), 0);
+    if (before + cents(amount.value) > cents(captured.amount.value))
+      return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'CAPTURE_FULLY_REFUNDED');
     const entity = { id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17), status: 'COMPLETED', amount };
     state.refunds.push({ gateway: 'paypal', charge: captured.id, amount: amount.value, id: entity.id });
     if (requestId) state.idempotent.set(`paypal:${requestId}`, entity);

@@ -38,6 +38,12 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     id: await makeOrder(otherStore, { paymentMethod: 7 }),
     body: {},
   }),
+  '/api/v1/seller/orders/[id]/returns/approve': async (otherStore) => ({ id: await makeOrder(otherStore), body: { return_id: 1 } }),
+  '/api/v1/seller/orders/[id]/returns/refuse': async (otherStore) => ({
+    id: await makeOrder(otherStore),
+    body: { return_id: 1, reason: 'No' },
+  }),
+  '/api/v1/seller/orders/[id]/returns/receive': async (otherStore) => ({ id: await makeOrder(otherStore), body: { return_id: 1 } }),
 };
 
 async function productOf(storeId: number): Promise<number> {

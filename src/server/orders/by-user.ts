@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import type { AddressSnapshot } from '@/server/orders/addresses';
+import { refundsOf, refundStateOf, type RefundState, type RefundView } from '@/server/orders/refunds';
+import { returnsOf, returnUntil, type ReturnView } from '@/server/orders/returns';
 import { cancelProblem, isOrderStatus, STATUS_CODES, trackerOf, type OrderStatus, type TrackerStep } from '@/server/orders/transitions';
 
 export const ORDERS_PER_PAGE = 10;
@@ -33,6 +35,7 @@ export interface OrderHistoryEntry {
 /** One order in full (`order/by-user?order_id=`), DESIGN's `{id, status, payment_status, lines, totals, history}` and more. */
 export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
   lines: {
+    id: number;
     product_id: number | null;
     title: string;
     image: string | null;
@@ -52,6 +55,14 @@ export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
   tracker: TrackerStep[];
   cancellation: Cancellation | null;
   can_cancel: boolean;
+  /** What the shop gave back, and whether that is part or all of what was paid (orders/refunds.ts). */
+  refunded_total: number;
+  refund_state: RefundState;
+  refunds: RefundView[];
+  /** The shopper's return requests (orders/returns.ts). */
+  returns: ReturnView[];
+  /** Until when a return may be asked (30 days after delivery, ISO), or null when the order was not delivered. */
+  return_until: string | null;
 }
 
 export interface Cancellation {
@@ -141,7 +152,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
   const id = o.id as number;
   const lines = await queryRows<OrderDetail['lines'][number]>(
     db,
-    sql`select product_id, title, image, attributes, unit_price, quantity, line_total from order_lines where order_id = ${id} order by id`,
+    sql`select id, product_id, title, image, attributes, unit_price, quantity, line_total from order_lines where order_id = ${id} order by id`,
   );
   const [payment] = await queryRows<NonNullable<OrderDetail['payment']>>(
     db,
@@ -179,6 +190,11 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
     tracker: trackerOf(status, history),
     cancellation,
     can_cancel: cancelProblem(status) === null,
+    refunded_total: Number(o.refunded_total ?? 0),
+    refund_state: refundStateOf(Number(o.refunded_total ?? 0), Number(o.total)),
+    refunds: await refundsOf(db, id),
+    returns: await returnsOf(db, id),
+    return_until: returnUntil(history),
   };
 }
 

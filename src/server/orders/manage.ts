@@ -113,7 +113,6 @@ export interface StaffOrder extends OrderDetail {
   /** The statuses the order may move to now (transitions.ts). */
   next: OrderStatus[];
   shipments: never[];
-  refunds: never[];
 }
 
 /** One order inside the scope, or 404. */
@@ -140,6 +139,5 @@ export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()):
     },
     next: isOrderStatus(detail.status) ? [...TRANSITIONS[detail.status]] : [],
     shipments: [],
-    refunds: [],
   };
 }

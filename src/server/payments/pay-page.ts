@@ -77,7 +77,7 @@ export async function loadPayPage(orderId: number, userId: number, origin: strin
     const [stray] = await db
       .select({ status: paymentRefunds.status })
       .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderNo, order.orderNo))
+      .where(and(eq(paymentRefunds.orderNo, order.orderNo), eq(paymentRefunds.kind, 'stray')))
       .orderBy(asc(paymentRefunds.id))
       .limit(1);
     return { ...page, pay: { state: 'closed', reason: refusal, ...(stray ? { refund: stray.status } : {}) } };

@@ -50,9 +50,9 @@ export interface PaymentProvider {
    */
   resume?(reference: string, request: PaymentRequest): Promise<PaymentStart | null>;
   /**
-   * Gives back a charge the shop cannot keep (payments/stray.ts): the whole `amount` of the charge
-   * `chargeRef`, sent with `idempotencyKey` so a retry is one refund at the gateway. Only gateways with
-   * a refund API implement it (Stripe, Razorpay, PayPal).
+   * Gives back `amount` of the charge `chargeRef` (the whole charge the shop cannot keep, payments/stray.ts,
+   * or part of it, an operator's refund, orders/refunds.ts), sent with `idempotencyKey` so a retry is one
+   * refund at the gateway. Only gateways with a refund API implement it (Stripe, Razorpay, PayPal).
    */
   refund?(charge: RefundRequest): Promise<{ reference: string }>;
   /**
@@ -68,4 +68,8 @@ export interface RefundRequest {
   amount: number;
   currency: string;
   idempotencyKey: string;
+  /** What the shop refunded of this charge before (partial refunds); Razorpay, which takes no key, reads it. */
+  refundedBefore?: number;
+  /** Why, for the gateway's dashboard. */
+  note?: string;
 }

@@ -81,13 +81,15 @@ export const razorpayProvider: PaymentProvider = {
   async refund(charge) {
     const client = razorpayClient();
     const payment = await client.payments.fetch(charge.chargeRef);
-    if (Number(payment.amount_refunded ?? 0) >= charge.amount) {
+    // A partial refund (orders/refunds.ts) names what the shop gave back of this payment before: more than that
+    // already refunded at Razorpay means this very refund went through on an earlier try.
+    if (Number(payment.amount_refunded ?? 0) >= (charge.refundedBefore ?? 0) + charge.amount) {
       const earlier = await client.payments.fetchMultipleRefund(charge.chargeRef);
-      return { reference: earlier.items[0]?.id ?? `${charge.chargeRef}:refunded` };
+      return { reference: earlier.items.at(-1)?.id ?? `${charge.chargeRef}:refunded` };
     }
     const refund = await client.payments.refund(charge.chargeRef, {
       amount: charge.amount,
-      notes: { reason: 'order could not take the payment' },
+      notes: { reason: charge.note ?? 'order could not take the payment' },
     });
     return { reference: refund.id };
   },

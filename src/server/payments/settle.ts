@@ -119,7 +119,13 @@ export async function settlePayment(input: Settlement): Promise<SettleResult> {
     }
     await tx
       .update(payments)
-      .set({ status: 'paid', updatedAt: new Date(), ...(input.reference ? { gatewayRef: input.reference } : {}) })
+      .set({
+        status: 'paid',
+        updatedAt: new Date(),
+        ...(input.reference ? { gatewayRef: input.reference } : {}),
+        // What a refund of this payment names later (orders/refunds.ts).
+        chargeRef: input.chargeRef ?? input.reference ?? null,
+      })
       .where(eq(payments.id, row.id));
     // Orders of the checkout cancelled before the money came (one store's of two) do not take it: their
     // share is a refund due, given back like any other (stray.ts); the live orders are paid.

@@ -71,7 +71,9 @@ export async function recordStray(tx: Tx, charge: StrayCharge, orderRows: { id: 
   const [row] = await tx
     .select({ id: paymentRefunds.id })
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.gateway, charge.gateway), eq(paymentRefunds.chargeRef, charge.chargeRef)));
+    .where(
+      and(eq(paymentRefunds.kind, 'stray'), eq(paymentRefunds.gateway, charge.gateway), eq(paymentRefunds.chargeRef, charge.chargeRef)),
+    );
   log.info(
     { gateway: charge.gateway, orderNo: charge.orderNo, chargeRef: charge.chargeRef, eventId: charge.eventId, state: 'refund_due' },
     'payments: this charge is already recorded as refund due; nothing changed',
@@ -124,7 +126,8 @@ export async function refundStray(id: number): Promise<'refunded' | 'refund_due'
       chargeRef: row.chargeRef,
       amount: row.amount,
       currency: row.currency,
-      idempotencyKey: `voltmart-refund-${row.gateway}-${row.chargeRef}`,
+      // An operator's refunds are several per charge: each row is its own refund at the gateway.
+      idempotencyKey: row.kind === 'order' ? `voltmart-refund-row-${row.id}` : `voltmart-refund-${row.gateway}-${row.chargeRef}`,
     });
     await db
       .update(paymentRefunds)

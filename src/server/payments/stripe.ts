@@ -105,7 +105,7 @@ export const stripeProvider: PaymentProvider = {
         payment_intent: charge.chargeRef,
         amount: charge.amount,
         reason: 'requested_by_customer',
-        metadata: { voltmart: 'order-could-not-take-payment' },
+        metadata: { voltmart: charge.note ? 'refund' : 'order-could-not-take-payment' },
       },
       { idempotencyKey: charge.idempotencyKey },
     );

@@ -67,6 +67,8 @@ export const orders = pgTable(
     discount: total('discount'),
     tax: total('tax'),
     total: total('total'),
+    /** What the shop gave back of this order (payment_refunds kind 'order'); ≤ total, kept under the order's row lock. */
+    refundedTotal: total('refunded_total'),
     voucherId: integer('voucher_id').references(() => vouchers.id),
     email: text('email').notNull(),
     shippingAddress: jsonb('shipping_address'),
@@ -134,9 +136,11 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     /** The gateway's id for the charge or order; unique so a callback is applied once. */
     gatewayRef: text('gateway_ref'),
+    /** The gateway's id of the money movement a refund names (Stripe PaymentIntent, Razorpay payment, PayPal capture). */
+    chargeRef: text('charge_ref'),
     amount: total('amount'),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'partly_refunded', 'refunded'] })
       .notNull()
       .default('pending'),
     /** Bank transfer: transaction id, bank name, account holder, account number, branch. */
@@ -233,4 +237,39 @@ export const taxRates = pgTable(
     rateBp: integer('rate_bp').notNull(),
   },
   (t) => [unique('tax_rates_place_uq').on(t.countryCode, t.stateCode).nullsNotDistinct()],
+);
+
+/**
+ * A shopper's request to send lines of a delivered order back (the spec's 30-day refund, orders/returns.ts):
+ * requested → approved | refused; approved → received (stock back) → refunded (payment_refunds.return_id).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['requested', 'approved', 'refused', 'received', 'refunded'] })
+      .notNull()
+      .default('requested'),
+    reason: text('reason').notNull(),
+    /** `[{line_id, quantity}]`. */
+    lines: jsonb('lines').$type<{ line_id: number; quantity: number }[]>().notNull(),
+    /** Stored photos' paths (the review photo rules). */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** The operator's reason for approving or refusing. */
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_open_idx')
+      .on(t.id)
+      .where(sql`status in ('requested', 'approved')`),
+  ],
 );

@@ -1,0 +1,40 @@
+import { getT } from '@/i18n';
+import { sendMail } from '@/server/mail/index';
+import { escapeHtml } from '@/server/mail/templates';
+import { getSettings } from '@/server/settings';
+import { log } from '@/server/core/logger.mjs';
+import type { Actor } from '@/server/core/actor';
+
+/** One step of an order's refund or return, told to the shopper: what happened, the reason, the link to the order. */
+export interface OrderEvent {
+  order_id: number;
+  email: string;
+  /** The message key of the mail's subject and first paragraph (`orders.returns.mail.<event>`). */
+  event: 'refunded' | 'requested' | 'approved' | 'refused' | 'received';
+  vars?: Record<string, string>;
+  reason?: string | null;
+}
+
+/** The mail of one event, in the shop's language (the shopper's is not known), plain and HTML like the status mails. */
+export async function orderEventMail(e: OrderEvent, ctx: { lang: string; origin: string; siteName: string }) {
+  const t = await getT(ctx.lang);
+  const vars = { id: e.order_id, site: ctx.siteName, ...e.vars };
+  const link = `${ctx.origin}/user/order/${e.order_id}`;
+  const lines = [t(`orders.returns.mail.${e.event}`, vars), ...(e.reason ? [t('orders.mail.reason', { reason: e.reason })] : [])];
+  const text = [...lines, '', `${t('orders.mail.view')}: ${link}`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b7a5c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t('orders.mail.view'))}</a></p>
+</body></html>`;
+  return { to: e.email, subject: t('orders.returns.mail.subject', vars), text, html };
+}
+
+/** Sends it after the answer; never throws (a lost mail leaves the step made). */
+export async function sendOrderEvent(e: OrderEvent, actor: Pick<Actor, 'origin' | 'siteName'>): Promise<void> {
+  try {
+    const settings = await getSettings();
+    await sendMail(await orderEventMail(e, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }));
+  } catch (err) {
+    log.error({ err, orderId: e.order_id, event: e.event }, 'orders: refund or return mail failed');
+  }
+}
