@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import type { AddressSnapshot } from '@/server/orders/addresses';
+import { shipmentsOf, type Shipment } from '@/server/orders/shipments';
 import { cancelProblem, isOrderStatus, STATUS_CODES, trackerOf, type OrderStatus, type TrackerStep } from '@/server/orders/transitions';
 
 export const ORDERS_PER_PAGE = 10;
@@ -33,6 +34,7 @@ export interface OrderHistoryEntry {
 /** One order in full (`order/by-user?order_id=`), DESIGN's `{id, status, payment_status, lines, totals, history}` and more. */
 export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
   lines: {
+    id: number;
     product_id: number | null;
     title: string;
     image: string | null;
@@ -52,6 +54,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
   tracker: TrackerStep[];
   cancellation: Cancellation | null;
   can_cancel: boolean;
+  /** The parcels sent so far, with their carrier, tracking number and link (orders/shipments.ts). */
+  shipments: Shipment[];
 }
 
 export interface Cancellation {
@@ -141,7 +145,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
   const id = o.id as number;
   const lines = await queryRows<OrderDetail['lines'][number]>(
     db,
-    sql`select product_id, title, image, attributes, unit_price, quantity, line_total from order_lines where order_id = ${id} order by id`,
+    sql`select id, product_id, title, image, attributes, unit_price, quantity, line_total from order_lines where order_id = ${id} order by id`,
   );
   const [payment] = await queryRows<NonNullable<OrderDetail['payment']>>(
     db,
@@ -179,6 +183,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
     tracker: trackerOf(status, history),
     cancellation,
     can_cancel: cancelProblem(status) === null,
+    shipments: await shipmentsOf(db, id),
   };
 }
 
