@@ -6,6 +6,8 @@ import { orderLines, orders, shipments } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { readOutbox } from '@/server/mail/outbox';
 import { ShipmentSchema } from '@/lib/schemas/backoffice';
+import { listTransfersWaiting } from '@/server/orders/transfers-waiting';
+import { issueInvoice } from '@/server/orders/documents';
 import { useScratchOutbox } from './auth-helpers';
 import { account, api, auditSince, lastAuditId, makeOrder, twoStores, type Account } from './backoffice-fixtures';
 
@@ -90,6 +92,13 @@ describe('shipments', () => {
       ['dhl', expect.stringContaining('JD014600')],
       ['ups', 'https://www.ups.com/track?tracknum=1Z999'],
     ]);
+
+    const tracked = await json(await api(`/api/v1/track-order?order_id=${id}&email=parcels%40example.com`, null));
+    expect(tracked.data.shipments).toEqual([
+      expect.objectContaining({ carrier: 'dhl', tracking_number: 'JD014600' }),
+      expect.objectContaining({ carrier: 'ups', tracking_url: 'https://www.ups.com/track?tracknum=1Z999' }),
+    ]);
+    expect(tracked.data.shipments[0].lines).toBeUndefined();
 
     await settleAfterAnswer();
     const mails = (await readOutbox(outbox)).filter((m) => m.to === 'parcels@example.com');
@@ -199,5 +208,70 @@ describe('shipments', () => {
     const other = await orderWith(stores[1], [1]);
     expect((await api('/api/v1/seller/orders/bulk', seller, { body: { ids: [c.id, other.id], action: 'ship' } })).status).toBe(404);
     expect(await shipmentCount(c.id)).toBe(0);
+  });
+});
+
+describe('bank transfers waiting', () => {
+  it('lists live unpaid bank-transfer orders, oldest first, in the caller’s scope; a confirmed one leaves the list', async () => {
+    const waitingA = await makeOrder(stores[0], { paymentMethod: 7 });
+    const waitingB = await makeOrder(stores[1], { paymentMethod: 7 });
+    const cancelled = await makeOrder(stores[0], { paymentMethod: 7, status: 'cancelled' });
+    const cod = await makeOrder(stores[0]);
+    const all = await listTransfersWaiting({ q: '', dir: 'asc', per_page: 100, cursor: '' }, { kind: 'any' });
+    const ids = all.items.map((o) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([waitingA, waitingB]));
+    expect(ids).not.toContain(cancelled);
+    expect(ids).not.toContain(cod);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const own = await listTransfersWaiting({ q: '', dir: 'asc', per_page: 100, cursor: '' }, { kind: 'own', storeIds: [stores[0]] });
+    expect(own.items.map((o) => o.id)).toContain(waitingA);
+    expect(own.items.map((o) => o.id)).not.toContain(waitingB);
+    const firstPage = await listTransfersWaiting({ q: '', dir: 'asc', per_page: 1, cursor: '' }, { kind: 'any' });
+    expect(firstPage.next_cursor).toBeTruthy();
+    expect((await api(`/api/v1/admin/orders/${waitingA}/confirm-transfer`, owner, { body: {} })).status).toBe(200);
+    const after = await listTransfersWaiting({ q: '', dir: 'asc', per_page: 100, cursor: '' }, { kind: 'any' });
+    expect(after.items.map((o) => o.id)).not.toContain(waitingA);
+  });
+});
+
+describe('invoices', () => {
+  const issue = async (id: number) => {
+    const res = await api(`/api/v1/admin/orders/${id}/invoice`, staff, { body: {} });
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    return (await json(res)).data as { number: string; year: number; seq: number };
+  };
+
+  it('numbers invoices one after another per year; an order keeps its number', async () => {
+    const [a, b] = [await makeOrder(stores[0]), await makeOrder(stores[1])];
+    const first = await issue(a);
+    const second = await issue(b);
+    expect(first.year).toBe(new Date().getUTCFullYear());
+    expect(second.seq).toBe(first.seq + 1);
+    expect(first.number).toBe(`${first.year}-${String(first.seq).padStart(6, '0')}`);
+    expect(await issue(a)).toEqual(first);
+    const c = await makeOrder(stores[0]);
+    expect((await issue(c)).seq).toBe(second.seq + 1);
+    // Another year starts again from 1.
+    const [d, e] = [await makeOrder(stores[0]), await makeOrder(stores[0])];
+    const later = await getDb().transaction(async (tx) => [
+      await issueInvoice(tx, d, new Date('2031-01-01T00:00:00Z')),
+      await issueInvoice(tx, e, new Date('2031-06-01T00:00:00Z')),
+    ]);
+    expect(later.map((i) => i.number)).toEqual(['2031-000001', '2031-000002']);
+    const cancelled = await makeOrder(stores[0], { status: 'cancelled' });
+    expect((await api(`/api/v1/admin/orders/${cancelled}/invoice`, owner, { body: {} })).status).toBe(422);
+    expect((await api(`/api/v1/admin/orders/${a}/invoice`, seller, { body: {} })).status).toBe(403);
+  });
+
+  it('issued at once for many orders (and one order many times), the numbers have no gap and no double', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await makeOrder(stores[0]));
+    const results = await Promise.all([...ids, ids[0]!, ids[0]!, ids[0]!].map((id) => issue(id)));
+    const seqs = [...new Set(results.map((r) => r.seq))].sort((x, y) => x - y);
+    expect(seqs).toHaveLength(10);
+    expect(seqs[9]! - seqs[0]!).toBe(9);
+    const year = new Date().getUTCFullYear();
+    const all = await queryRows<{ number: number }>(getDb(), sql`select number from invoices where year = ${year} order by number`);
+    expect(all.map((r) => r.number)).toEqual(all.map((_, i) => i + 1));
   });
 });
