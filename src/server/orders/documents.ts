@@ -60,7 +60,7 @@ export async function issueInvoice(tx: Tx, orderId: number, now = new Date()): P
   );
   const [row] = await queryRows<{ order_id: number; year: number; number: number; issued_at: string }>(
     tx,
-    sql`insert into invoices (order_id, year, number, issued_at) values (${orderId}, ${year}, ${counter!.last}, ${now})
+    sql`insert into invoices (order_id, year, number, issued_at) values (${orderId}, ${year}, ${counter!.last}, ${now.toISOString()}::timestamptz)
         returning order_id, year, number, issued_at`,
   );
   return { ...invoiceOfRow(row!), issued: true };
