@@ -7,7 +7,9 @@ import { settleAfterAnswer } from '@/server/core/background';
 import { readOutbox } from '@/server/mail/outbox';
 import { ShipmentSchema } from '@/lib/schemas/backoffice';
 import { listTransfersWaiting } from '@/server/orders/transfers-waiting';
-import { issueInvoice } from '@/server/orders/documents';
+import { issueInvoice, orderDocument } from '@/server/orders/documents';
+import { renderInvoicePdf } from '@/server/orders/invoice-pdf';
+import { getSettings } from '@/server/settings';
 import { useScratchOutbox } from './auth-helpers';
 import { account, api, auditSince, lastAuditId, makeOrder, twoStores, type Account } from './backoffice-fixtures';
 
@@ -273,5 +275,20 @@ describe('invoices', () => {
     const year = new Date().getUTCFullYear();
     const all = await queryRows<{ number: number }>(getDb(), sql`select number from invoices where year = ${year} order by number`);
     expect(all.map((r) => r.number)).toEqual(all.map((_, i) => i + 1));
+  });
+});
+
+describe('the invoice as a PDF', () => {
+  it('draws the issued invoice as a PDF document (English for Arabic: the built-in fonts are Latin)', async () => {
+    const id = await makeOrder(stores[0]);
+    await api(`/api/v1/admin/orders/${id}/invoice`, owner, { body: {} });
+    const { order, invoice } = await orderDocument(id, { kind: 'any' });
+    const settings = await getSettings();
+    for (const lang of ['en', 'fr', 'ar']) {
+      const pdf = Buffer.from(await renderInvoicePdf(order, invoice!, lang, settings));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(1000);
+      expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    }
   });
 });

@@ -78,6 +78,14 @@ test('the operator ships half of an order, then the rest; the shopper sees both 
   await page.goto(`/admin/orders/${orderId}/invoice`);
   await page.getByRole('button', { name: 'Issue the invoice' }).click();
   await expect(page.locator('[data-invoice-number]')).toHaveText(/^\d{4}-\d{6}$/);
+  const pdf = await page.request.get(
+    await page
+      .locator('[data-invoice-pdf]')
+      .getAttribute('href')
+      .then((h) => h!),
+  );
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   const mine = await shopper.newPage();
   await mine.goto(`/user/order/${orderId}`);
