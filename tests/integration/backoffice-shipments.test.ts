@@ -62,6 +62,12 @@ describe('shipments', () => {
     expect(firstBody.data).toMatchObject({ order_id: id, status: null, complete: false });
     expect(firstBody.message).toBe('The shipment is saved and the shopper is mailed. Some items are still to ship.');
     expect(await statusOf(id)).toBe('confirmed');
+    // Once a parcel has left, the shopper can no longer cancel.
+    expect((await json(await api(`/api/v1/order/by-user?order_id=${id}`, shopper))).data.can_cancel).toBe(false);
+    const cancel = await api('/api/v1/cancellation/cancel-order', shopper, { body: { order_id: id, reason: 'Too slow' } });
+    expect(cancel.status).toBe(422);
+    expect((await json(cancel)).message).toBe('Part of this order has already been shipped, so it can no longer be cancelled.');
+    expect(await statusOf(id)).toBe('confirmed');
     const entries = await auditSince(before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'orders.ship', entity: 'order', entityId: String(id), after: { carrier: 'dhl' } });

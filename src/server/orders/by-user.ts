@@ -153,6 +153,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
   );
   const history = await historyOf(db, id);
   const cancellation = await cancellationOf(db, id);
+  const shipments = await shipmentsOf(db, id);
   const status = statusOf(o.status as string);
   return {
     id,
@@ -182,8 +183,8 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
     history,
     tracker: trackerOf(status, history),
     cancellation,
-    can_cancel: cancelProblem(status) === null,
-    shipments: await shipmentsOf(db, id),
+    can_cancel: cancelProblem(status) === null && shipments.length === 0,
+    shipments,
   };
 }
 
