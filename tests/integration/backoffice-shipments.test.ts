@@ -160,6 +160,18 @@ describe('shipments', () => {
     expect((await json(early)).message).toBe('Confirm the order before shipping it.');
   });
 
+  it('operators shipping the same line at once never ship more than was ordered', async () => {
+    const { id, lines } = await orderWith(stores[0], [2]);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        api(`/api/v1/admin/orders/${id}/shipments`, owner, { body: { lines: [{ line_id: lines[0], quantity: 1 }], carrier: 'dhl' } }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 422, 422, 422]);
+    expect(await shipmentCount(id)).toBe(2);
+    expect(await statusOf(id)).toBe('shipped');
+  });
+
   it('a seller ships their own store’s order; another store’s is 404 and untouched', async () => {
     const mine = await orderWith(stores[0], [1]);
     const res = await api(`/api/v1/seller/orders/${mine.id}/shipments`, seller, {
