@@ -7,7 +7,7 @@ import { settleAfterAnswer } from '@/server/core/background';
 import { readOutbox } from '@/server/mail/outbox';
 import { ShipmentSchema } from '@/lib/schemas/backoffice';
 import { listTransfersWaiting } from '@/server/orders/transfers-waiting';
-import { issueInvoice, orderDocument } from '@/server/orders/documents';
+import { issueInvoice, orderDocument, packingSlipsQuery } from '@/server/orders/documents';
 import { renderInvoicePdf } from '@/server/orders/invoice-pdf';
 import { getSettings } from '@/server/settings';
 import { useScratchOutbox } from './auth-helpers';
@@ -308,5 +308,17 @@ describe('the invoice as a PDF', () => {
       expect(pdf.length).toBeGreaterThan(1000);
       expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
     }
+  });
+});
+
+describe('packing slips of ticked orders', () => {
+  it('gives the ticked orders in the caller’s scope; another store’s order is 404', async () => {
+    const [a, b] = [await makeOrder(stores[0]), await makeOrder(stores[0])];
+    const other = await makeOrder(stores[1]);
+    const own = { kind: 'own' as const, storeIds: [stores[0]] };
+    const input = packingSlipsQuery.input.parse({ ids: [String(a), String(b)], action: 'confirm' });
+    const slips = await packingSlipsQuery.run(input, null as never, own);
+    expect(slips.map((o) => o.id)).toEqual([a, b]);
+    await expect(packingSlipsQuery.run({ ids: [a, other] }, null as never, own)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

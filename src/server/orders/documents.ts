@@ -3,7 +3,7 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { defineQuery } from '@/server/core/query';
 import type { Scope } from '@/server/core/policy';
-import { StaffOrderIdSchema } from '@/lib/schemas/backoffice';
+import { OrdersBulkSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
 import { getStaffOrder, type StaffOrder } from '@/server/orders/manage';
 
 /**
@@ -83,4 +83,16 @@ export const orderDocumentQuery = defineQuery({
   input: StaffOrderIdSchema,
   auth: { can: 'read:order' },
   run: ({ id }, _actor, scope) => orderDocument(id, scope),
+});
+
+/** `/admin/orders/packing-slips?ids=…` (and the seller's): the ticked orders' packing slips, in the caller's scope. */
+export const packingSlipsQuery = defineQuery({
+  name: 'orders.packing-slips',
+  input: OrdersBulkSchema.pick({ ids: true }),
+  auth: { can: 'read:order' },
+  run: async ({ ids }, _actor, scope) => {
+    const out: StaffOrder[] = [];
+    for (const id of ids) out.push(await getStaffOrder(id, scope));
+    return out;
+  },
 });
