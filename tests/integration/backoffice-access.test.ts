@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { products } from '@/server/db/schema';
+import { orderLines, products } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
 import {
   account,
@@ -44,6 +44,11 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     body: { return_id: 1, reason: 'No' },
   }),
   '/api/v1/seller/orders/[id]/returns/receive': async (otherStore) => ({ id: await makeOrder(otherStore), body: { return_id: 1 } }),
+  '/api/v1/seller/orders/[id]/shipments': async (otherStore) => {
+    const id = await makeOrder(otherStore, { status: 'confirmed' });
+    const [line] = await getDb().select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, id));
+    return { id, body: { lines: [{ line_id: line!.id, quantity: 1 }], carrier: 'dhl' } };
+  },
 };
 
 async function productOf(storeId: number): Promise<number> {

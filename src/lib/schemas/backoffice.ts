@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, optionalText, recordId, requiredText } from '@/lib/schemas/fields';
+import { emailField, MAX_DB_INT, optionalText, recordId, requiredText } from '@/lib/schemas/fields';
+import { CARRIER_IDS, type Carrier } from '@/lib/carriers';
 
 /** The most rows one page of a back-office list shows (DESIGN.md: `per_page` ≤ 100). */
 export const MAX_PER_PAGE = 100;
@@ -126,11 +127,50 @@ export const OrderStatusChangeSchema = z.object({
   note: optionalText('Note', 500).optional().default(''),
 });
 
+/** A shipment's carrier (lib/carriers.ts). */
+const carrierField = z.enum(CARRIER_IDS as [Carrier, ...Carrier[]], { error: 'Choose a carrier from the list' });
+
 /** A bulk action on ticked orders (`ids` from the list's checkboxes): at most 100 at once. */
 export const OrdersBulkSchema = z.object({
   ids: z
     .union([z.array(recordId('Order')), recordId('Order')])
     .transform((v) => [...new Set(Array.isArray(v) ? v : [v])])
     .refine((v) => v.length >= 1 && v.length <= 100, 'Tick between 1 and 100 orders'),
-  action: z.enum(['confirm'], { error: 'Choose what to do with the ticked orders' }),
+  action: z.enum(['confirm', 'ship'], { error: 'Choose what to do with the ticked orders' }),
+  /** For `ship`: every line of each order goes with this carrier. */
+  carrier: carrierField.optional().default('other'),
 });
+
+/** A quantity typed per line in the shipment form: empty or 0 is "none of this line". */
+const shipQuantity = z
+  .union([
+    z.literal(''),
+    z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').min(0).max(MAX_DB_INT),
+  ])
+  .transform((v) => (v === '' ? 0 : v));
+
+/** The form sends `line_id` and `quantity` once per row (in order); JSON sends `lines: [{line_id, quantity}]`. */
+function formLines(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const body = raw as Record<string, unknown>;
+  if (body.lines !== undefined || body.line_id === undefined) return body;
+  const ids = ([] as unknown[]).concat(body.line_id);
+  const quantities = ([] as unknown[]).concat(body.quantity ?? []);
+  return { ...body, lines: ids.map((line_id, i) => ({ line_id, quantity: quantities[i] ?? '' })) };
+}
+
+/** `POST api/v1/{admin|seller}/orders/{id}/shipments {lines: [{line_id, quantity}], carrier?, tracking_number?}`. */
+export const ShipmentSchema = z.preprocess(
+  formLines,
+  z.object({
+    id: recordId('Order'),
+    lines: z
+      .array(z.object({ line_id: recordId('Order line'), quantity: shipQuantity }), { error: 'Choose at least one item to ship' })
+      .max(500)
+      .transform((lines) => lines.filter((l) => l.quantity > 0))
+      .refine((lines) => lines.length > 0, 'Choose at least one item to ship'),
+    carrier: carrierField.optional().default('other'),
+    tracking_number: optionalText('Tracking number', 100).optional().default(''),
+  }),
+);
+export type ShipmentInput = z.output<typeof ShipmentSchema>;

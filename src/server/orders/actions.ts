@@ -25,6 +25,8 @@ import { sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
 import { saveTransferDetails } from '@/server/orders/transfer';
 import { switchPaymentMethod } from '@/server/orders/repay';
+import { mustSeeOrder, shipOrder, type Shipped } from '@/server/orders/shipments';
+import { mailShipments } from '@/server/orders/shipment-actions';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -158,13 +160,26 @@ async function mailStatusChanges(changes: StatusChange[], actor: Actor, note?: s
   await sendStatusMails(changes, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }, note);
 }
 
-/** A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action}`): all or none. */
+/**
+ * A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action, carrier?}`):
+ * `confirm`, or `ship` (every line left of each order, with one carrier). All or none.
+ */
 export const bulkOrders = defineAction({
   name: 'orders.bulk',
   input: OrdersBulkSchema,
   auth: { can: 'update:order' },
   invalidates: [],
-  run: async ({ ids }, actor, { scope, tx, audit }) => {
+  run: async ({ ids, action, carrier }, actor, { scope, tx, audit }) => {
+    if (action === 'ship') {
+      const shipped: Shipped[] = [];
+      for (const id of ids) {
+        await mustSeeOrder(tx, id, scope);
+        shipped.push(await shipOrder(tx, id, { lines: 'rest', carrier, tracking_number: '' }, actor.user?.id ?? null));
+      }
+      audit({ entity: 'order', entityId: null, before: null, after: { ids, shipped: true, carrier } });
+      runAfterAnswer('shipment mails', () => mailShipments(shipped, actor));
+      return shipped.map((s) => s.change!);
+    }
     const changes: StatusChange[] = [];
     for (const id of ids) {
       // Every order must be the caller's to see (404 otherwise) and allowed to move; one refusal changes nothing.
@@ -176,7 +191,16 @@ export const bulkOrders = defineAction({
     return changes;
   },
   message: (changes, t) =>
-    t(changes.length === 1 ? 'backoffice.orders.bulkDoneOne' : 'backoffice.orders.bulkDoneMany', { n: changes.length }),
+    t(
+      changes[0]?.to === 'shipped'
+        ? changes.length === 1
+          ? 'backoffice.shipments.bulkDoneOne'
+          : 'backoffice.shipments.bulkDoneMany'
+        : changes.length === 1
+          ? 'backoffice.orders.bulkDoneOne'
+          : 'backoffice.orders.bulkDoneMany',
+      { n: changes.length },
+    ),
   data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
 });
 

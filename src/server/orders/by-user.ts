@@ -4,6 +4,7 @@ import { AppError } from '@/server/core/errors';
 import type { AddressSnapshot } from '@/server/orders/addresses';
 import { refundsOf, refundStateOf, type RefundState, type RefundView } from '@/server/orders/refunds';
 import { returnsOf, returnUntil, type ReturnView } from '@/server/orders/returns';
+import { shipmentsOf, type Shipment } from '@/server/orders/shipments';
 import { cancelProblem, isOrderStatus, STATUS_CODES, trackerOf, type OrderStatus, type TrackerStep } from '@/server/orders/transitions';
 
 export const ORDERS_PER_PAGE = 10;
@@ -63,6 +64,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'images' | 'items'> {
   returns: ReturnView[];
   /** Until when a return may be asked (30 days after delivery, ISO), or null when the order was not delivered. */
   return_until: string | null;
+  /** The parcels sent so far, with their carrier, tracking number and link (orders/shipments.ts). */
+  shipments: Shipment[];
 }
 
 export interface Cancellation {
@@ -160,6 +163,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
   );
   const history = await historyOf(db, id);
   const cancellation = await cancellationOf(db, id);
+  const shipments = await shipmentsOf(db, id);
   const status = statusOf(o.status as string);
   return {
     id,
@@ -189,12 +193,13 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
     history,
     tracker: trackerOf(status, history),
     cancellation,
-    can_cancel: cancelProblem(status) === null,
     refunded_total: Number(o.refunded_total ?? 0),
     refund_state: refundStateOf(Number(o.refunded_total ?? 0), Number(o.total)),
     refunds: await refundsOf(db, id),
     returns: await returnsOf(db, id),
     return_until: returnUntil(history),
+    can_cancel: cancelProblem(status) === null && shipments.length === 0,
+    shipments,
   };
 }
 

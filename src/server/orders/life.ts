@@ -125,6 +125,9 @@ export async function cancelLocked(
 export async function cancelOrder(userId: number, orderId: number, reason: string): Promise<StatusChange> {
   const change = await getDb().transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId, userId);
+    // A parcel already left: the shopper can no longer cancel (the shop still may, from the back office).
+    const [sent] = await queryRows<{ id: number }>(tx, sql`select id from shipments where order_id = ${order.id} limit 1`);
+    if (sent) throw refused({ key: 'orders.errors.partlyShipped' });
     return cancelLocked(tx, order, all, reason, userId);
   });
   await stopPendingPayment(change.order_no);

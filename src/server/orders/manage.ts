@@ -112,7 +112,6 @@ export interface StaffOrder extends OrderDetail {
   customer: { id: number | null; name: string; email: string; phone: string | null };
   /** The statuses the order may move to now (transitions.ts). */
   next: OrderStatus[];
-  shipments: never[];
 }
 
 /** One order inside the scope, or 404. */
@@ -138,6 +137,5 @@ export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()):
       phone: (o.user_phone as string | null) ?? address?.phone ?? null,
     },
     next: isOrderStatus(detail.status) ? [...TRANSITIONS[detail.status]] : [],
-    shipments: [],
   };
 }

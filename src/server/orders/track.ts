@@ -4,6 +4,7 @@ import { getDb, queryRows } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { hitLimit, throttled } from '@/server/core/throttle';
 import { historyOf, type OrderHistoryEntry } from '@/server/orders/by-user';
+import { shipmentsOf, type Shipment } from '@/server/orders/shipments';
 import { isOrderStatus, STATUS_CODES, trackerOf, type OrderStatus, type TrackerStep } from '@/server/orders/transitions';
 
 /** Guest tracking: at most this many look-ups per client address per window. */
@@ -28,6 +29,8 @@ export interface Tracked {
   created_at: string;
   history: OrderHistoryEntry[];
   tracker: TrackerStep[];
+  /** The parcels: carrier, number and link only (what is in them stays private). */
+  shipments: Omit<Shipment, 'lines'>[];
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -81,5 +84,6 @@ export async function trackOrder(input: TrackInput, ip: string): Promise<Tracked
     created_at: new Date(row.created_at).toISOString(),
     history,
     tracker: trackerOf(status, history),
+    shipments: (await shipmentsOf(getDb(), row.id)).map(({ lines: _lines, ...s }) => s),
   };
 }

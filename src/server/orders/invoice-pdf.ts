@@ -1,0 +1,151 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice } from '@/server/orders/documents';
+import type { StaffOrder } from '@/server/orders/manage';
+import { addressLines } from '@/lib/address-text';
+import { formatPrice } from '@/lib/price';
+import type { Settings } from '@/lib/schemas/settings';
+import { getT } from '@/i18n';
+import { methodName } from '@/server/payments/method-names';
+
+/** What the PDF says, already in the reader's language (the page's texts and formatted money and dates). */
+export interface InvoicePdfText {
+  t: (key: string, vars?: Record<string, unknown>) => string;
+  money: (minor: number) => string;
+  day: (iso: string) => string;
+  method: string;
+  shop: { name: string; lines: string[] };
+}
+
+/**
+ * The invoice as a PDF (pdfkit, A4), the same content as the print view but the logo: the shop, the numbers
+ * and dates, both addresses, the lines, tax and totals. pdfkit's built-in Helvetica covers Latin scripts only,
+ * so the route asks for English texts when the page's language is written in another script.
+ */
+export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfText): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${x.t('backoffice.documents.invoice')} ${invoice.number}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = 50;
+  const width = doc.page.width - 100;
+
+  doc.font('Helvetica-Bold').fontSize(18).text(x.shop.name, left, 50);
+  doc.font('Helvetica').fontSize(9);
+  for (const line of x.shop.lines) doc.text(line);
+  doc.font('Helvetica-Bold').fontSize(16).text(x.t('backoffice.documents.invoice'), left, 50, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(9);
+  const facts: [string, string][] = [
+    [x.t('backoffice.documents.invoiceNo'), invoice.number],
+    [x.t('backoffice.documents.invoiceDate'), x.day(invoice.issued_at)],
+    [x.t('backoffice.documents.orderNo'), `#${order.id} · ${order.order_no}`],
+    [x.t('backoffice.documents.orderDate'), x.day(order.created_at)],
+    [x.t('backoffice.documents.seller'), order.store.name],
+  ];
+  for (const [k, v] of facts) doc.text(`${k}: ${v}`, { width, align: 'right' });
+
+  const top = Math.max(doc.y, 150) + 20;
+  const addressOf = (a: StaffOrder['shipping_address']) => (a ? [a.name, ...addressLines(a), a.phone].filter(Boolean).join('\n') : '');
+  doc.font('Helvetica-Bold').fontSize(10).text(x.t('backoffice.documents.shipTo'), left, top);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(addressOf(order.shipping_address), left, doc.y, { width: width / 2 - 10 });
+  const afterShip = doc.y;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(x.t('backoffice.documents.billTo'), left + width / 2, top);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(addressOf(order.billing_address ?? order.shipping_address), left + width / 2, doc.y, { width: width / 2 });
+
+  let y = Math.max(afterShip, doc.y) + 25;
+  const cols = [
+    { key: 'item', x: left, w: width * 0.5, align: 'left' as const },
+    { key: 'quantity', x: left + width * 0.5, w: width * 0.14, align: 'right' as const },
+    { key: 'unitPrice', x: left + width * 0.64, w: width * 0.18, align: 'right' as const },
+    { key: 'amount', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
+  ];
+  doc.font('Helvetica-Bold').fontSize(9);
+  for (const c of cols) doc.text(x.t(`backoffice.documents.${c.key}`), c.x, y, { width: c.w, align: c.align });
+  y += 16;
+  doc
+    .moveTo(left, y - 4)
+    .lineTo(left + width, y - 4)
+    .stroke();
+  doc.font('Helvetica');
+  for (const l of order.lines) {
+    if (y > doc.page.height - 150) {
+      doc.addPage();
+      y = 50;
+    }
+    const cells = [
+      l.attributes ? `${l.title} (${l.attributes})` : l.title,
+      String(l.quantity),
+      x.money(l.unit_price),
+      x.money(l.line_total),
+    ];
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: cols[i]!.w })));
+    cells.forEach((text, i) => doc.text(text, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align }));
+    y += height + 6;
+  }
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 10;
+  const totals: [string, string, boolean][] = [
+    [x.t('backoffice.documents.subtotal'), x.money(order.totals.subtotal), false],
+    [x.t('backoffice.documents.shipping'), x.money(order.totals.shipping), false],
+    [x.t('backoffice.documents.discount'), `-${x.money(order.totals.discount)}`, false],
+    [x.t('backoffice.documents.tax'), x.money(order.totals.tax), false],
+    [x.t('backoffice.documents.total'), x.money(order.totals.total), true],
+    [
+      x.t('backoffice.documents.payment'),
+      `${x.method} · ${order.payment_status === 1 ? x.t('backoffice.documents.paid') : x.t('backoffice.documents.unpaid')}`,
+      false,
+    ],
+  ];
+  for (const [label, value, bold] of totals) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+    doc.text(label, left + width * 0.5, y, { width: width * 0.25, align: 'left' });
+    doc.text(value, left + width * 0.75, y, { width: width * 0.25, align: 'right' });
+    y += bold ? 18 : 14;
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(x.t('backoffice.documents.thanks'), left, y + 20, { width });
+  doc.end();
+  return done;
+}
+
+/** Languages pdfkit's built-in fonts cannot write: their PDF is in English. */
+const OTHER_SCRIPTS = /^(ar|fa|he|ur|ps|zh|ja|ko|ru|uk|bg|el|hi|bn|th)\b/i;
+
+/** The invoice's PDF in the reader's language (English for a script the built-in fonts lack), as bytes. */
+export async function renderInvoicePdf(
+  order: StaffOrder,
+  invoice: Invoice,
+  lang: string,
+  settings: Pick<Settings, 'setting' | 'site_setting'>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pdfLang = OTHER_SCRIPTS.test(lang) ? 'en' : lang;
+  const t = (await getT(pdfLang)) as unknown as (key: string, vars?: Record<string, unknown>) => string;
+  const day = new Intl.DateTimeFormat(pdfLang, { dateStyle: 'long', timeZone: 'UTC' });
+  const s = settings.setting;
+  const bytes = await invoicePdf(order, invoice, {
+    t: (key, vars) => t(key, vars),
+    money: (n) => formatPrice(n, s),
+    day: (iso) => day.format(new Date(iso)),
+    method: methodName(t, order.payment_method),
+    shop: { name: settings.site_setting.site_name, lines: [s.address, s.phone, s.email].filter(Boolean) },
+  });
+  const out = new Uint8Array(bytes.length);
+  out.set(bytes);
+  return out;
+}

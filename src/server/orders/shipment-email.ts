@@ -1,0 +1,50 @@
+import { getT } from '@/i18n';
+import { sendMail } from '@/server/mail/index';
+import { escapeHtml } from '@/server/mail/templates';
+import { log } from '@/server/core/logger.mjs';
+import { carrierName } from '@/lib/carriers';
+import type { Shipped } from '@/server/orders/shipments';
+import type { StatusMailContext } from '@/server/orders/status-email';
+
+/** The mail of one shipment: what is in the parcel, the carrier, the tracking number and its link. */
+export async function shipmentMail(shipped: Shipped, ctx: StatusMailContext) {
+  const t = await getT(ctx.lang);
+  const s = shipped.shipment;
+  const carrier = carrierName(t, s.carrier);
+  const link = `${ctx.origin}/user/order/${shipped.order_id}`;
+  const lines = [
+    t(shipped.complete ? 'backoffice.shipments.mail.introAll' : 'backoffice.shipments.mail.introPart', {
+      id: shipped.order_id,
+      no: shipped.order_no,
+    }),
+    ...s.lines.map((l) => `${l.quantity} × ${l.title}`),
+    t('backoffice.shipments.mail.carrier', { carrier }),
+    ...(s.tracking_number ? [t('backoffice.shipments.mail.number', { number: s.tracking_number })] : []),
+  ];
+  const follow = s.tracking_url ? `${t('backoffice.shipments.mail.follow')}: ${s.tracking_url}` : null;
+  const text = [...lines, ...(follow ? [follow] : []), '', `${t('orders.mail.view')}: ${link}`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${s.tracking_url ? `<p><a href="${escapeHtml(s.tracking_url)}">${escapeHtml(t('backoffice.shipments.mail.follow'))}</a></p>` : ''}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b7a5c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t('orders.mail.view'))}</a></p>
+</body></html>`;
+  return {
+    to: shipped.email,
+    subject: t('backoffice.shipments.mail.subject', { site: ctx.siteName, id: shipped.order_id }),
+    text,
+    html,
+  };
+}
+
+/** Sends one mail per shipment after the commit. Never throws: a lost mail leaves the shipment made. */
+export async function sendShipmentMails(all: Shipped[], ctx: StatusMailContext): Promise<number> {
+  let sent = 0;
+  for (const shipped of all) {
+    try {
+      if (await sendMail(await shipmentMail(shipped, ctx))) sent++;
+    } catch (err) {
+      log.error({ err, orderId: shipped.order_id }, 'orders: shipment mail failed');
+    }
+  }
+  return sent;
+}
