@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestDatabase } from '../setup/db';
+import { getDb } from '@/server/db/client';
+import { products, reviewReports, reviews } from '@/server/db/schema';
+import { settleAfterAnswer } from '@/server/core/background';
+import { lastMailTo } from '@/server/mail/outbox';
+import { useScratchOutbox } from './auth-helpers';
+import { account, api, auditSince, lastAuditId, twoStores, type Account } from './backoffice-fixtures';
+import { makeProduct, shopBasics } from './cart-fixtures';
+
+/** Moderation and inbox in the back office (issue 34): reviews, seller applications and stores, messages, subscribers. */
+useTestDatabase({ demo: true });
+const outbox = useScratchOutbox();
+
+let owner: Account;
+let moderator: Account;
+let shopper: Account;
+let basics: Awaited<ReturnType<typeof shopBasics>>;
+
+beforeAll(async () => {
+  basics = await shopBasics();
+  owner = await account(['owner']);
+  moderator = await account(['staff'], ['update:content']);
+  shopper = await account([]);
+});
+
+const json = async (res: Response) => (await res.json()) as { status: number; message: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A product with these ratings, the first by `author` (a user), its figures counted as the shop would. */
+async function productWithReviews(ratings: number[], author: { id: number; email: string }) {
+  const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId });
+  const ids: number[] = [];
+  for (const [i, rating] of ratings.entries()) {
+    const [row] = await getDb()
+      .insert(reviews)
+      .values({ productId: p.id, userId: i === 0 ? author.id : null, authorName: `Author ${i}`, rating, review: `Text ${i}` })
+      .returning({ id: reviews.id });
+    ids.push(row!.id);
+  }
+  const total = ratings.reduce((a, b) => a + b, 0);
+  await getDb()
+    .update(products)
+    .set({ rating: (total / ratings.length).toFixed(2), reviewCount: ratings.length })
+    .where(eq(products.id, p.id));
+  const [row] = await getDb().select({ slug: products.slug }).from(products).where(eq(products.id, p.id));
+  return { id: p.id, slug: row!.slug, reviewIds: ids };
+}
+
+describe('reviews moderation', () => {
+  it('a hidden review leaves the product page and its API; rating and count change with it; the author is mailed why', async () => {
+    const product = await productWithReviews([1, 5, 5], shopper);
+    const before = await lastAuditId();
+    const res = await api(`/api/v1/admin/reviews/${product.reviewIds[0]}/visibility`, moderator, {
+      body: { visible: false, reason: 'Abusive language' },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json(res)).data).toEqual({
+      id: product.reviewIds[0],
+      status: 'hidden',
+      product: { id: product.id, rating: 5, review_count: 2 },
+    });
+    const [row] = await getDb().select().from(products).where(eq(products.id, product.id));
+    expect({ rating: Number(row!.rating), count: row!.reviewCount }).toEqual({ rating: 5, count: 2 });
+    const listed = await json(await api(`/api/v1/reviews/${product.slug}`, null));
+    expect(listed.data.total).toBe(2);
+    expect(listed.data.all.map((r: { id: number }) => r.id)).not.toContain(product.reviewIds[0]);
+    const detail = await json(await api(`/api/v1/product/${product.slug}`, null));
+    expect(JSON.stringify(detail.data)).not.toContain('Text 0');
+    const audit = await auditSince(before);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'reviews.visibility', entity: 'review', entityId: String(product.reviewIds[0]) });
+    await settleAfterAnswer();
+    const mail = await lastMailTo(outbox, shopper.email);
+    expect(mail?.text).toContain('Abusive language');
+
+    // Hiding it again changes nothing; showing it brings it and the figures back.
+    expect(
+      (await api(`/api/v1/admin/reviews/${product.reviewIds[0]}/visibility`, moderator, { body: { visible: false, reason: 'x' } })).status,
+    ).toBe(409);
+    const shown = await api(`/api/v1/admin/reviews/${product.reviewIds[0]}/visibility`, moderator, { body: { visible: true } });
+    expect((await json(shown)).data.product).toEqual({ id: product.id, rating: 3.67, review_count: 3 });
+    expect((await json(await api(`/api/v1/reviews/${product.slug}`, null))).data.total).toBe(3);
+  });
+
+  it('hiding needs a reason, and a missing review is 404 with nothing written', async () => {
+    const product = await productWithReviews([4], shopper);
+    const before = await lastAuditId();
+    const noReason = await api(`/api/v1/admin/reviews/${product.reviewIds[0]}/visibility`, moderator, { body: { visible: false } });
+    expect(noReason.status).toBe(422);
+    expect((await json(noReason)).message).toBe('Say why the review is hidden');
+    expect((await api('/api/v1/admin/reviews/999999999/visibility', moderator, { body: { visible: false, reason: 'Spam' } })).status).toBe(
+      404,
+    );
+    expect(await auditSince(before)).toHaveLength(0);
+  });
+
+  it('shoppers report a review once each; reported reviews come first in the list; a guest must sign in', async () => {
+    const product = await productWithReviews([2, 3], owner);
+    const [target] = product.reviewIds;
+    const other = await account([]);
+    const first = await api(`/api/v1/reviews/${target}/report`, shopper, { body: {} });
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect((await json(first)).data).toEqual({ review_id: target, reported: true });
+    expect((await json(await api(`/api/v1/reviews/${target}/report`, shopper, { body: {} }))).data.reported).toBe(false);
+    await api(`/api/v1/reviews/${target}/report`, other, { body: {} });
+    expect(await getDb().select().from(reviewReports).where(eq(reviewReports.reviewId, target!))).toHaveLength(2);
+    expect((await api(`/api/v1/reviews/${target}/report`, null, { body: {} })).status).toBe(401);
+
+    const list = await json(await api(`/api/v1/admin/reviews?product_id=${product.id}`, moderator));
+    expect(list.data.items.map((r: { id: number; reports: number }) => [r.id, r.reports])).toEqual([
+      [target, 2],
+      [product.reviewIds[1], 0],
+    ]);
+    const reported = await json(await api('/api/v1/admin/reviews?reported=1&per_page=100', moderator));
+    expect(reported.data.items.every((r: { reports: number }) => r.reports > 0)).toBe(true);
+    // A page of one, then the next: the keyset cursor carries the report count and the id.
+    const page1 = await json(await api(`/api/v1/admin/reviews?product_id=${product.id}&per_page=1`, moderator));
+    const page2 = await json(
+      await api(`/api/v1/admin/reviews?product_id=${product.id}&per_page=1&cursor=${page1.data.next_cursor}`, moderator),
+    );
+    expect(page2.data.items.map((r: { id: number }) => r.id)).toEqual([product.reviewIds[1]]);
+  });
+
+  it('staff without the permission get 403', async () => {
+    const orders = await account(['staff'], ['update:order']);
+    expect((await api('/api/v1/admin/reviews', orders)).status).toBe(403);
+    const stores = await twoStores();
+    expect(stores.length).toBe(2);
+  });
+});
