@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { products, reviewReports, reviews } from '@/server/db/schema';
+import { products, reviewReports, reviews, sellers, storeMembers, stores } from '@/server/db/schema';
+import { listProductEntries } from '@/server/catalog/sitemap';
 import { settleAfterAnswer } from '@/server/core/background';
 import { lastMailTo } from '@/server/mail/outbox';
 import { useScratchOutbox } from './auth-helpers';
-import { account, api, auditSince, lastAuditId, twoStores, type Account } from './backoffice-fixtures';
+import { account, api, auditSince, lastAuditId, type Account } from './backoffice-fixtures';
 import { makeProduct, shopBasics } from './cart-fixtures';
 
 /** Moderation and inbox in the back office (issue 34): reviews, seller applications and stores, messages, subscribers. */
@@ -125,7 +126,97 @@ describe('reviews moderation', () => {
   it('staff without the permission get 403', async () => {
     const orders = await account(['staff'], ['update:order']);
     expect((await api('/api/v1/admin/reviews', orders)).status).toBe(403);
-    const stores = await twoStores();
-    expect(stores.length).toBe(2);
+    expect((await api('/api/v1/admin/sellers', moderator)).status).toBe(403);
+  });
+});
+
+let applicants = 0;
+/** A seller application in this state (a verified one may be approved). */
+async function application(status: 'pending' | 'verified') {
+  const n = `${process.pid}-${++applicants}-${Math.random().toString(36).slice(2, 6)}`;
+  const [row] = await getDb()
+    .insert(sellers)
+    .values({
+      name: `Applicant ${n}`,
+      email: `applicant-${n}@example.com`,
+      shopName: `Shop ${n}`,
+      passwordHash: 'x',
+      status,
+      verifiedAt: status === 'verified' ? new Date() : null,
+    })
+    .returning({ id: sellers.id, email: sellers.email });
+  return row!;
+}
+
+describe('seller applications and stores', () => {
+  it('lists applications by status; refusing one mails the reason; a decided one cannot be refused again', async () => {
+    const waiting = await application('verified');
+    const list = await json(await api('/api/v1/admin/sellers?status=verified&per_page=100', owner));
+    expect(list.data.items.map((a: { id: number }) => a.id)).toContain(waiting.id);
+    expect(list.data.items.every((a: { status: string }) => a.status === 'verified')).toBe(true);
+    const before = await lastAuditId();
+    const res = await api(`/api/v1/admin/sellers/${waiting.id}/refuse`, owner, { body: { reason: 'We do not sell garden tools.' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [row] = await getDb().select().from(sellers).where(eq(sellers.id, waiting.id));
+    expect(row).toMatchObject({ status: 'rejected', refusedReason: 'We do not sell garden tools.', passwordHash: null });
+    expect(await auditSince(before)).toHaveLength(1);
+    await settleAfterAnswer();
+    const mail = await lastMailTo(outbox, waiting.email);
+    expect(mail?.text).toContain('We do not sell garden tools.');
+    expect((await api(`/api/v1/admin/sellers/${waiting.id}/refuse`, owner, { body: { reason: 'Again' } })).status).toBe(409);
+    expect((await api(`/api/v1/admin/sellers/${waiting.id}/refuse`, owner, { body: { reason: '' } })).status).toBe(422);
+    expect((await api('/api/v1/admin/sellers/999999999', owner)).status).toBe(404);
+  });
+
+  it('approves a verified application as seller:approve does: store, account, mail', async () => {
+    const waiting = await application('verified');
+    const res = await api(`/api/v1/admin/sellers/${waiting.id}/approve`, owner, { body: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { data } = await json(res);
+    const [store] = await getDb().select().from(stores).where(eq(stores.id, data.store_id));
+    expect(store).toMatchObject({ status: 1 });
+    const [member] = await getDb().select().from(storeMembers).where(eq(storeMembers.userId, data.user_id));
+    expect(member?.storeId).toBe(data.store_id);
+    await settleAfterAnswer();
+    expect((await lastMailTo(outbox, waiting.email))?.text).toContain(`/shop/${store!.slug}`);
+    const pending = await application('pending');
+    expect((await api(`/api/v1/admin/sellers/${pending.id}/approve`, owner, { body: {} })).status).toBe(409);
+  });
+
+  it('a suspended store’s products leave listings, search, the product page and the sitemap, and come back unchanged', async () => {
+    const [store] = await getDb()
+      .insert(stores)
+      .values({ slug: `suspend-me-${process.pid}`, name: 'Suspend Me' })
+      .returning({ id: stores.id });
+    const made = await makeProduct({ storeId: store!.id, categoryId: basics.categoryId });
+    const word = `quuxolator${process.pid}`;
+    await getDb()
+      .update(products)
+      .set({ title: `${word} charger` })
+      .where(eq(products.id, made.id));
+    const [p] = await getDb().select({ slug: products.slug }).from(products).where(eq(products.id, made.id));
+    const slug = p!.slug;
+    const visible = async () => ({
+      listing: JSON.stringify((await json(await api(`/api/v1/products?product_ids=${made.id}`, null))).data).includes(slug),
+      search: JSON.stringify((await json(await api(`/api/v1/search?q=${word}`, null))).data).includes(slug),
+      page: (await api(`/api/v1/product/${slug}`, null)).status,
+      sitemap: JSON.stringify(await listProductEntries(1)).includes(slug),
+    });
+    expect(await visible()).toEqual({ listing: true, search: true, page: 200, sitemap: true });
+
+    const before = await lastAuditId();
+    const res = await api(`/api/v1/admin/stores/${store!.id}/suspend`, owner, { body: { reason: 'Counterfeit goods' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json(res)).data).toMatchObject({ id: store!.id, status: 'suspended', suspended_reason: 'Counterfeit goods' });
+    expect(await visible()).toEqual({ listing: false, search: false, page: 404, sitemap: false });
+    expect((await api(`/api/v1/admin/stores/${store!.id}/suspend`, owner, { body: { reason: 'Again' } })).status).toBe(409);
+    const listed = await json(await api('/api/v1/admin/stores?status=suspended&per_page=100', owner));
+    expect(listed.data.items.map((s: { id: number }) => s.id)).toContain(store!.id);
+
+    expect((await api(`/api/v1/admin/stores/${store!.id}/reinstate`, owner, { body: {} })).status).toBe(200);
+    expect(await visible()).toEqual({ listing: true, search: true, page: 200, sitemap: true });
+    const [product] = await getDb().select({ status: products.status }).from(products).where(eq(products.id, made.id));
+    expect(product!.status).toBe(1);
+    expect((await auditSince(before)).map((a) => a.action)).toEqual(['stores.suspend', 'stores.reinstate']);
   });
 });

@@ -30,6 +30,7 @@ export const SECTIONS: readonly Section[] = [
   // Moderation and inbox (issue 34).
   { area: 'admin', segment: 'reviews', can: 'update:content', label: 'backoffice.moderation.nav' },
   { area: 'admin', segment: 'sellers', can: 'approve:seller', label: 'backoffice.sellers.nav' },
+  { area: 'admin', segment: 'stores', can: 'approve:seller', label: 'backoffice.sellers.storesNav' },
   { area: 'admin', segment: 'messages', can: 'update:content', label: 'backoffice.inbox.nav' },
   { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
