@@ -2,13 +2,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { products, reviewReports, reviews, sellers, storeMembers, stores } from '@/server/db/schema';
+import type { APIRoute } from 'astro';
+import {
+  contactMessages,
+  newsletterSubscribers,
+  products,
+  reviewReports,
+  reviews,
+  sellers,
+  storeMembers,
+  stores,
+} from '@/server/db/schema';
 import { listProductEntries } from '@/server/catalog/sitemap';
 import { settleAfterAnswer } from '@/server/core/background';
 import { lastMailTo } from '@/server/mail/outbox';
 import { useScratchOutbox } from './auth-helpers';
 import { account, api, auditSince, lastAuditId, type Account } from './backoffice-fixtures';
 import { makeProduct, shopBasics } from './cart-fixtures';
+import { requestModule } from './http';
 
 /** Moderation and inbox in the back office (issue 34): reviews, seller applications and stores, messages, subscribers. */
 useTestDatabase({ demo: true });
@@ -218,5 +229,73 @@ describe('seller applications and stores', () => {
     const [product] = await getDb().select({ status: products.status }).from(products).where(eq(products.id, made.id));
     expect(product!.status).toBe(1);
     expect((await auditSince(before)).map((a) => a.action)).toEqual(['stores.suspend', 'stores.reinstate']);
+  });
+});
+
+describe('contact messages and newsletter subscribers', () => {
+  it('lists open messages; answering mails the sender and marks it answered; marking answered needs no mail', async () => {
+    const [asked] = await getDb()
+      .insert(contactMessages)
+      .values({ name: 'Ola', email: 'ola@example.com', subject: 'Cable length', message: 'How long is the cable?' })
+      .returning({ id: contactMessages.id });
+    const [other] = await getDb()
+      .insert(contactMessages)
+      .values({ name: 'Per', email: 'per@example.com', subject: 'Thanks', message: 'Arrived well.' })
+      .returning({ id: contactMessages.id });
+    const open = await json(await api('/api/v1/admin/messages?status=open&per_page=100', moderator));
+    expect(open.data.items.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([asked!.id, other!.id]));
+    expect((await json(await api(`/api/v1/admin/messages/${asked!.id}`, moderator))).data).toMatchObject({
+      subject: 'Cable length',
+      status: 'open',
+    });
+
+    const res = await api(`/api/v1/admin/messages/${asked!.id}/answer`, moderator, { body: { answer: 'Two metres.' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await settleAfterAnswer();
+    const mail = await lastMailTo(outbox, 'ola@example.com');
+    expect(mail?.subject).toBe('Re: Cable length');
+    expect(mail?.text).toContain('Two metres.');
+    expect(mail?.text).toContain('How long is the cable?');
+    expect((await json(await api(`/api/v1/admin/messages/${asked!.id}`, moderator))).data).toMatchObject({
+      status: 'answered',
+      answer: 'Two metres.',
+    });
+    expect((await api(`/api/v1/admin/messages/${asked!.id}/answer`, moderator, { body: { answer: 'Again' } })).status).toBe(409);
+    expect((await api(`/api/v1/admin/messages/${other!.id}/answer`, moderator, { body: { answer: '' } })).status).toBe(422);
+
+    expect((await api(`/api/v1/admin/messages/${other!.id}/answered`, moderator, { body: {} })).status).toBe(200);
+    const answered = await json(await api('/api/v1/admin/messages?status=answered&per_page=100', moderator));
+    expect(answered.data.items.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([asked!.id, other!.id]));
+    expect((await api('/api/v1/admin/messages/999999999', moderator)).status).toBe(404);
+  });
+
+  it('lists subscribers by status and exports them as CSV, a formula-like address kept as text', async () => {
+    const at = new Date();
+    await getDb()
+      .insert(newsletterSubscribers)
+      .values([
+        { email: `sub-confirmed-${process.pid}@example.com`, confirmedAt: at },
+        { email: `sub-pending-${process.pid}@example.com` },
+        { email: `sub-left-${process.pid}@example.com`, confirmedAt: at, unsubscribedAt: at },
+        { email: `=cmd-${process.pid}@example.com`, confirmedAt: at },
+      ]);
+    const confirmed = await json(await api(`/api/v1/admin/subscribers?status=confirmed&q=${process.pid}`, moderator));
+    expect(confirmed.data.items.map((s: { email: string }) => s.email).sort()).toEqual(
+      [`=cmd-${process.pid}@example.com`, `sub-confirmed-${process.pid}@example.com`].sort(),
+    );
+    const mod = (await import('../../src/pages/admin/subscribers/export.csv')) as unknown as Record<string, APIRoute>;
+    const res = await requestModule(mod, '/admin/subscribers/export.csv', {}, `/admin/subscribers/export.csv?q=${process.pid}`, {
+      headers: { cookie: moderator.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const csv = await res.text();
+    expect(csv.split('\n')[0]).toBe('email,status,subscribed_at,confirmed_at,left_at');
+    expect(csv).toContain(`sub-left-${process.pid}@example.com,left,`);
+    expect(csv).toContain(`'=cmd-${process.pid}@example.com`);
+    const refused = await requestModule(mod, '/admin/subscribers/export.csv', {}, '/admin/subscribers/export.csv', {
+      headers: { cookie: (await account(['staff'], ['read:order'])).cookie },
+    });
+    expect(refused.status).toBe(403);
   });
 });

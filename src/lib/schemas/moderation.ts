@@ -70,7 +70,7 @@ export const SuspendStoreSchema = z.object({
 });
 
 export const MessagesQuerySchema = ListQuerySchema.extend({
-  status: z.enum(['', 'unread', 'open', 'answered'], { error: 'Status must be unread, open or answered' }).optional().default(''),
+  status: z.enum(['', 'open', 'answered'], { error: 'Status must be open or answered' }).optional().default(''),
 });
 export type MessagesQuery = z.output<typeof MessagesQuerySchema>;
 

@@ -5,7 +5,6 @@ CREATE TABLE "review_reports" (
 	CONSTRAINT "review_reports_review_id_user_id_pk" PRIMARY KEY("review_id","user_id")
 );
 --> statement-breakpoint
-ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "answer" text;--> statement-breakpoint
 ALTER TABLE "sellers" ADD COLUMN "refused_reason" text;--> statement-breakpoint
