@@ -197,7 +197,7 @@ describe('seller applications and stores', () => {
   it('a suspended store’s products leave listings, search, the product page and the sitemap, and come back unchanged', async () => {
     const [store] = await getDb()
       .insert(stores)
-      .values({ slug: `suspend-me-${process.pid}`, name: 'Suspend Me' })
+      .values({ slug: `suspend-me-${process.pid}`, name: 'Suspend Me', email: `suspend-me-${process.pid}@example.com` })
       .returning({ id: stores.id });
     const made = await makeProduct({ storeId: store!.id, categoryId: basics.categoryId });
     const word = `quuxolator${process.pid}`;
@@ -220,6 +220,8 @@ describe('seller applications and stores', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await json(res)).data).toMatchObject({ id: store!.id, status: 'suspended', suspended_reason: 'Counterfeit goods' });
     expect(await visible()).toEqual({ listing: false, search: false, page: 404, sitemap: false });
+    await settleAfterAnswer();
+    expect((await lastMailTo(outbox, `suspend-me-${process.pid}@example.com`))?.text).toContain('Counterfeit goods');
     expect((await api(`/api/v1/admin/stores/${store!.id}/suspend`, owner, { body: { reason: 'Again' } })).status).toBe(409);
     const listed = await json(await api('/api/v1/admin/stores?status=suspended&per_page=100', owner));
     expect(listed.data.items.map((s: { id: number }) => s.id)).toContain(store!.id);

@@ -3,7 +3,7 @@ import { SellerResendSchema, SellerSignupSchema, SellerVerifySchema } from '@/li
 import { RefuseSellerSchema, SellerIdSchema, StoreIdSchema, SuspendStoreSchema } from '@/lib/schemas/moderation';
 import { approveSellerIn, mailApproval } from '@/server/sellers/approve';
 import { refuseApplication, setStoreOpen } from '@/server/sellers/manage';
-import { mailRefusal } from '@/server/sellers/refusal-mail';
+import { mailRefusal, mailStoreState } from '@/server/sellers/decision-mails';
 import { runAfterAnswer } from '@/server/core/background';
 import { resendSellerCode, SELLER_CODE_RESENT, signUpSeller, verifySeller } from '@/server/sellers/signup';
 
@@ -82,9 +82,12 @@ export const suspendStoreAction = defineAction({
   input: SuspendStoreSchema,
   auth: { can: 'approve:seller' },
   invalidates: ['catalog', 'stores'],
-  run: async ({ id, reason }, _actor, { tx, audit }) => {
+  run: async ({ id, reason }, actor, { tx, audit }) => {
     const change = await setStoreOpen(tx, id, false, reason);
     audit({ entity: 'store', entityId: id, before: { status: change.before.status }, after: { status: 'suspended', reason } });
+    runAfterAnswer('store suspension mail', async () => {
+      await mailStoreState(change.after, reason, actor);
+    });
     return change.after;
   },
   message: 'backoffice.sellers.suspended',
@@ -96,8 +99,11 @@ export const reinstateStoreAction = defineAction({
   input: StoreIdSchema,
   auth: { can: 'approve:seller' },
   invalidates: ['catalog', 'stores'],
-  run: async ({ id }, _actor, { tx, audit }) => {
+  run: async ({ id }, actor, { tx, audit }) => {
     const change = await setStoreOpen(tx, id, true, null);
+    runAfterAnswer('store reinstatement mail', async () => {
+      await mailStoreState(change.after, null, actor);
+    });
     audit({
       entity: 'store',
       entityId: id,
