@@ -27,6 +27,12 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
   // The catalogue's screens come with issue 33; its price change is served already (no menu entry until then).
   { area: 'admin', segment: 'products', can: 'read:product' },
+  // Moderation and inbox (issue 34).
+  { area: 'admin', segment: 'reviews', can: 'update:content', label: 'backoffice.moderation.nav' },
+  { area: 'admin', segment: 'sellers', can: 'approve:seller', label: 'backoffice.sellers.nav' },
+  { area: 'admin', segment: 'stores', can: 'approve:seller', label: 'backoffice.sellers.storesNav' },
+  { area: 'admin', segment: 'messages', can: 'update:content', label: 'backoffice.inbox.nav' },
+  { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },

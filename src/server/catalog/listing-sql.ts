@@ -10,6 +10,7 @@ import {
   products,
 } from '@/server/db/schema';
 import type { ListingFilters, Sort } from '@/lib/listing-filters';
+import { onSale } from '@/server/catalog/on-sale';
 
 /**
  * SQL pieces of the listing query. The current price follows the spec's rule in SQL (running flash
@@ -80,7 +81,7 @@ export function listingConditions(
   fp: FlashJoin,
   vp: VariantJoin,
 ): { where: SQL; needsFlash: boolean } {
-  const c: (SQL | undefined)[] = [eq(products.status, 1)];
+  const c: (SQL | undefined)[] = [onSale()];
   if (scope.categoryId !== undefined) c.push(eq(products.categoryId, scope.categoryId));
   if (scope.subCategoryId !== undefined) c.push(eq(products.subCategoryId, scope.subCategoryId));
   if (f.categoryIds?.length) c.push(inArray(products.categoryId, f.categoryIds));

@@ -7,6 +7,7 @@ import { getProductExtras } from '@/server/catalog/product-extras';
 import { getProductVariants, type AttributeGroup, type ProductInventory } from '@/server/catalog/product-variants';
 import { sanitizeDescription } from '@/server/catalog/product-description';
 import { listStoreVouchers, type StoreVoucher } from '@/server/vouchers/store-vouchers';
+import { onSale } from '@/server/catalog/on-sale';
 
 const SLUG_OR_ID = /^[\p{L}\p{N}_-]{1,200}$/u;
 
@@ -47,14 +48,14 @@ export async function findProductRow(ref: string, db: Tx = getDb()) {
   const bySlug = await db
     .select()
     .from(products)
-    .where(and(eq(products.slug, ref), eq(products.status, 1)))
+    .where(and(eq(products.slug, ref), onSale()))
     .limit(1);
   if (bySlug[0]) return bySlug[0];
   if (!/^\d{1,9}$/.test(ref)) return null;
   const byId = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, Number(ref)), eq(products.status, 1)))
+    .where(and(eq(products.id, Number(ref)), onSale()))
     .limit(1);
   return byId[0] ?? null;
 }

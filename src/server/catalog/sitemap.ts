@@ -16,6 +16,7 @@ import {
 } from '@/lib/urls';
 import { listCategoryTree } from '@/server/catalog/taxonomy';
 import { localizedPath } from '@/lib/locale-path';
+import { onSale } from '@/server/catalog/on-sale';
 
 /** Slugs of the static pages the spec names (the demo shop has them all; the sitemap lists what is published). */
 export const SPEC_STATIC_SLUGS = ['contact', 'faq', 'privacy-policy', 'terms-and-conditions', 'return-and-refund', 'warranty-policy'];
@@ -29,7 +30,7 @@ export interface SitemapEntry {
 
 /** What /sitemap.xml answers: one urlset when the catalog is small, else an index of `?page=0` (pages) and `?page=1…n` (products). */
 export async function getSitemap(page: number | null, now = new Date()): Promise<{ index: number[] } | { entries: SitemapEntry[] } | null> {
-  const [counted] = await getDb().select({ n: count() }).from(products).where(eq(products.status, 1));
+  const [counted] = await getDb().select({ n: count() }).from(products).where(onSale());
   const productPages = Math.ceil(Number(counted?.n ?? 0) / PRODUCTS_PER_SITEMAP);
   if (page === null) {
     if (productPages <= 1) return { entries: [...(await listPageEntries(now)), ...(await listProductEntries(1))] };
@@ -77,7 +78,7 @@ export async function listProductEntries(page: number): Promise<SitemapEntry[]> 
   const rows = await getDb()
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(eq(products.status, 1))
+    .where(onSale())
     .orderBy(asc(products.id))
     .limit(PRODUCTS_PER_SITEMAP)
     .offset((page - 1) * PRODUCTS_PER_SITEMAP);

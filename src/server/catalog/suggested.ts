@@ -5,6 +5,7 @@ import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product
 import { offsetOf, toPaged, type Paged } from '@/server/catalog/product-paging';
 import { findProductRow } from '@/server/catalog/product-detail';
 import { notFound } from '@/server/core/errors';
+import { onSale } from '@/server/catalog/on-sale';
 
 export const SUGGESTED_PER_PAGE = 10;
 
@@ -46,7 +47,7 @@ export async function listSuggestedFor(
     eq(products.storeId, p.storeId),
     same(products.brandId, p.brandId),
   )!;
-  const where = and(eq(products.status, 1), ne(products.id, p.id), related);
+  const where = and(onSale(), ne(products.id, p.id), related);
   const rank = sql`case
     when ${same(products.subCategoryId, p.subCategoryId)} then 0
     when ${products.categoryId} = ${p.categoryId} then 1

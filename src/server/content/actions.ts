@@ -4,6 +4,9 @@ import { notFound } from '@/server/core/errors';
 import { sendContactMessage } from '@/server/content/contact';
 import { subscribeNewsletter, unsubscribeNewsletter } from '@/server/content/newsletter';
 import { ContactSchema, NewsletterSchema } from '@/lib/schemas/forms';
+import { AnswerMessageSchema, MessageIdSchema } from '@/lib/schemas/moderation';
+import { mailAnswer, markAnswered } from '@/server/content/inbox';
+import { runAfterAnswer } from '@/server/core/background';
 
 /** The shop's public forms, declared once (served by src/server/web/actions.ts). */
 
@@ -40,4 +43,37 @@ export const unsubscribe = defineAction({
   message: () => 'You are unsubscribed. You will get no more newsletters from us.',
   data: () => null,
   back: (_result, input) => `/newsletter/unsubscribe?token=${encodeURIComponent(input.token)}&done=1`,
+});
+
+/** Answers a contact message by mail from the back office (`POST api/v1/admin/messages/{id}/answer {answer}`). */
+export const answerMessageAction = defineAction({
+  name: 'messages.answer',
+  input: AnswerMessageSchema,
+  auth: { can: 'update:content' },
+  invalidates: [],
+  run: async ({ id, answer }, actor, { tx, audit }) => {
+    const message = await markAnswered(tx, id, answer);
+    audit({ entity: 'contact_message', entityId: id, before: { status: 'open' }, after: { status: 'answered', answer } });
+    runAfterAnswer('contact answer mail', async () => {
+      await mailAnswer(message, actor);
+    });
+    return message;
+  },
+  message: 'backoffice.inbox.answered',
+  data: (m) => ({ id: m.id, status: m.status, answered_at: m.answered_at }),
+});
+
+/** Marks a contact message answered another way (`POST api/v1/admin/messages/{id}/answered`). */
+export const markAnsweredAction = defineAction({
+  name: 'messages.answered',
+  input: MessageIdSchema,
+  auth: { can: 'update:content' },
+  invalidates: [],
+  run: async ({ id }, _actor, { tx, audit }) => {
+    const message = await markAnswered(tx, id, null);
+    audit({ entity: 'contact_message', entityId: id, before: { status: 'open' }, after: { status: 'answered' } });
+    return message;
+  },
+  message: 'backoffice.inbox.marked',
+  data: (m) => ({ id: m.id, status: m.status, answered_at: m.answered_at }),
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { popularityOrder, relevanceOrder } from '@/server/search/match-sql';
 import { products, searchQueries, tags } from '@/server/db/schema';
@@ -6,6 +6,7 @@ import { cardColumns, cardPriceColumns, cardsOf, type ProductCard } from '@/serv
 import { listCategoryTree } from '@/server/catalog/taxonomy';
 import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
 import { prefixOf } from '@/server/search/history';
+import { onSale } from '@/server/catalog/on-sale';
 
 /** The popup's answer (the spec's search suggestion response). */
 export interface Suggestions {
@@ -46,7 +47,7 @@ async function bestMatches(db: Tx, words: string[], text: string) {
   const candidates = db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.status, 1), sql`${products.searchVector} @@ (${query})`))
+    .where(and(onSale(), sql`${products.searchVector} @@ (${query})`))
     .orderBy(...popularityOrder())
     .limit(CANDIDATES);
   return db

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/server/db/client';
+import { getDb, type Tx } from '@/server/db/client';
 import { sellers, storeMembers, stores, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
 import { sendMail } from '@/server/mail/index';
@@ -41,6 +41,13 @@ export function shopSlug(name: string): string {
   return base || 'shop';
 }
 
+/** What an approval made: the application, its new store and the seller's account. */
+export interface Approval {
+  seller: typeof sellers.$inferSelect;
+  store: { id: number; slug: string };
+  userId: number;
+}
+
 /**
  * Approves a verified application: opens its store (a free slug from the shop name), makes the seller's
  * account with the password they chose (email already confirmed), links both to the application and mails
@@ -51,57 +58,65 @@ export async function approveSeller(
   origin: string,
   siteName: string,
 ): Promise<{ seller_id: number; store_id: number; user_id: number; url: string }> {
-  const db = getDb();
-  const result = await db.transaction(async (tx) => {
-    const [seller] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
-    if (!seller) throw notFound('sellerApplication', { id });
-    if (seller.status === 'pending')
-      throw new AppError({ code: 'CONFLICT', message: `Seller application ${id} has not confirmed its email yet.` });
-    if (seller.status !== 'verified')
-      throw new AppError({ code: 'CONFLICT', message: `Seller application ${id} is already ${seller.status}.` });
-    const [account] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, seller.email.toLowerCase()));
-    if (account)
-      throw new AppError({
-        code: 'CONFLICT',
-        message: `An account with ${seller.email} exists already; the seller must apply with another email.`,
-      });
-    const base = shopSlug(seller.shopName);
-    const taken = new Set(
-      (
-        await tx
-          .select({ slug: stores.slug })
-          .from(stores)
-          .where(sql`${stores.slug} like ${`${base}%`}`)
-      ).map((r) => r.slug),
-    );
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const [store] = await tx
-      .insert(stores)
-      .values({ slug, name: seller.shopName, email: seller.email, phone: seller.phone, address: seller.address, status: 1 })
-      .returning({ id: stores.id, slug: stores.slug });
-    const [user] = await tx
-      .insert(users)
-      .values({
-        name: seller.name,
-        email: seller.email,
-        phone: seller.phone,
-        passwordHash: seller.passwordHash,
-        emailVerifiedAt: seller.verifiedAt ?? new Date(),
-        roles: ['seller'],
-      })
-      .returning({ id: users.id });
-    // The seller's account works for their store: its `own` scope in the back office.
-    await tx.insert(storeMembers).values({ storeId: store!.id, userId: user!.id });
-    await tx
-      .update(sellers)
-      .set({ status: 'approved', approvedAt: new Date(), storeId: store!.id, userId: user!.id, passwordHash: null })
-      .where(eq(sellers.id, id));
-    return { seller, store: store!, userId: user!.id };
-  });
+  const result = await getDb().transaction((tx) => approveSellerIn(tx, id));
+  const url = await mailApproval(result, origin, siteName);
+  return { seller_id: id, store_id: result.store.id, user_id: result.userId, url };
+}
+
+/** The approval's writes, in the caller's transaction (the `seller:approve` command's and the back office's). */
+export async function approveSellerIn(tx: Tx, id: number): Promise<Approval> {
+  const [seller] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
+  if (!seller) throw notFound('sellerApplication', { id });
+  if (seller.status === 'pending')
+    throw new AppError({ code: 'CONFLICT', message: `Seller application ${id} has not confirmed its email yet.` });
+  if (seller.status !== 'verified')
+    throw new AppError({ code: 'CONFLICT', message: `Seller application ${id} is already ${seller.status}.` });
+  const [account] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, seller.email.toLowerCase()));
+  if (account)
+    throw new AppError({
+      code: 'CONFLICT',
+      message: `An account with ${seller.email} exists already; the seller must apply with another email.`,
+    });
+  const base = shopSlug(seller.shopName);
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: stores.slug })
+        .from(stores)
+        .where(sql`${stores.slug} like ${`${base}%`}`)
+    ).map((r) => r.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  const [store] = await tx
+    .insert(stores)
+    .values({ slug, name: seller.shopName, email: seller.email, phone: seller.phone, address: seller.address, status: 1 })
+    .returning({ id: stores.id, slug: stores.slug });
+  const [user] = await tx
+    .insert(users)
+    .values({
+      name: seller.name,
+      email: seller.email,
+      phone: seller.phone,
+      passwordHash: seller.passwordHash,
+      emailVerifiedAt: seller.verifiedAt ?? new Date(),
+      roles: ['seller'],
+    })
+    .returning({ id: users.id });
+  // The seller's account works for their store: its `own` scope in the back office.
+  await tx.insert(storeMembers).values({ storeId: store!.id, userId: user!.id });
+  await tx
+    .update(sellers)
+    .set({ status: 'approved', approvedAt: new Date(), storeId: store!.id, userId: user!.id, passwordHash: null })
+    .where(eq(sellers.id, id));
+  return { seller, store: store!, userId: user!.id };
+}
+
+/** Mails the seller their store's address; returns it. */
+export async function mailApproval(result: Approval, origin: string, siteName: string): Promise<string> {
   const url = `${origin}${storeUrl(result.store)}`;
   await sendMail(
     plainMail({
@@ -117,5 +132,5 @@ export async function approveSeller(
       footer: `${siteName}`,
     }),
   );
-  return { seller_id: id, store_id: result.store.id, user_id: result.userId, url };
+  return url;
 }

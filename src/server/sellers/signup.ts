@@ -144,7 +144,10 @@ export async function resendSellerCode(email: string, actor: MailActor & Pick<Ac
   const perIp = await hitLimit({ key: `seller-resend-ip:${actor.ip}`, max: 20, windowSeconds: 3600 });
   if (perIp.limited) throw throttled('Too many seller applications from your network.', perIp.retryAfter);
   const db = getDb();
-  const [seller] = await db.select().from(sellers).where(and(eq(sellers.email, email), eq(sellers.status, 'pending')));
+  const [seller] = await db
+    .select()
+    .from(sellers)
+    .where(and(eq(sellers.email, email), eq(sellers.status, 'pending')));
   if (seller) {
     const code = newCode();
     await db

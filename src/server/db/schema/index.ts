@@ -9,3 +9,4 @@ export * from '@/server/db/schema/payment-events';
 export * from '@/server/db/schema/audit';
 export * from '@/server/db/schema/payment-refunds';
 export * from '@/server/db/schema/shipments';
+export * from '@/server/db/schema/moderation';

@@ -190,11 +190,17 @@ export const reviews = pgTable(
     authorName: text('author_name').notNull(),
     rating: integer('rating').notNull(),
     review: text('review').notNull().default(''),
+    /** 1 shown, 0 hidden by a moderator (`hidden_reason` says why; the author is mailed it). */
     status: integer('status').notNull().default(1),
+    /** How many shoppers reported it (one each, `review_reports`): reported reviews come first in moderation. */
+    reports: integer('reports').notNull().default(0),
+    hiddenReason: text('hidden_reason'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    index('reviews_moderation_idx').on(t.reports, t.id),
     uniqueIndex('reviews_user_order_product_uq').on(t.userId, t.orderId, t.productId),
   ],
 );

@@ -84,6 +84,9 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
+  /** The back office's inbox: when it was answered (by mail from the screen, or marked so) and the answer sent. */
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  answer: text('answer'),
   createdAt: createdAt(),
 });
 

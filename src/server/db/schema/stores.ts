@@ -14,7 +14,10 @@ export const stores = pgTable('stores', {
   email: text('email'),
   phone: text('phone'),
   address: text('address'),
+  /** 1 open, 0 suspended by the operator (its products leave the storefront until it is reinstated). */
   status: integer('status').notNull().default(1),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   /** An order of this store whose goods reach this amount (minor units) ships free; 0 = never. */
   freeShippingMin: integer('free_shipping_min').notNull().default(0),
   createdAt: createdAt(),
@@ -40,6 +43,9 @@ export const sellers = pgTable(
     codeAttempts: integer('code_attempts').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Why the operator refused the application (mailed to the applicant). */
+    refusedReason: text('refused_reason'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     /** pending → verified (email) → approved. */
     status: text('status', { enum: ['pending', 'verified', 'approved', 'rejected'] })
       .notNull()
