@@ -20,7 +20,7 @@ const routes = listApiRoutes();
 let owner: Account;
 let seller: Account;
 let stores: [number, number];
-let category: { id: number };
+let category: { id: number } | undefined;
 
 beforeAll(async () => {
   stores = await twoStores();
@@ -91,7 +91,7 @@ function claimedPng(width: number, height: number): Buffer {
 const baseFields = (over: Record<string, string> = {}) => ({
   title: `Editor Test Charger ${process.pid}`,
   store_id: String(stores[0]),
-  category_id: String(category.id),
+  category_id: String(category!.id),
   selling: '4999',
   offered: '3999',
   stock: '12',
