@@ -228,6 +228,25 @@ describe('picture refusals', () => {
   });
 });
 
+describe('the list', () => {
+  it('sorts by price in keyset pages that neither overlap nor skip', async () => {
+    const seen: { id: number; selling: number }[] = [];
+    let cursor = '';
+    for (let i = 0; i < 3; i++) {
+      const res = await api(`/api/v1/admin/products?sort=price&dir=asc&per_page=5&cursor=${cursor}`, owner);
+      const page = ((await res.json()) as { data: { items: { id: number; selling: number }[]; next_cursor: string } }).data;
+      seen.push(...page.items);
+      cursor = page.next_cursor;
+    }
+    const [cheapest] = await getDb().select({ selling: products.selling }).from(products).orderBy(asc(products.selling)).limit(1);
+    expect(seen).toHaveLength(15);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(15);
+    expect(seen[0]!.selling).toBe(cheapest!.selling);
+    expect(seen.map((p) => p.selling)).toEqual([...seen.map((p) => p.selling)].sort((a, b) => a - b));
+    expect((await api('/api/v1/admin/products?sort=colour', owner)).status).toBe(422);
+  });
+});
+
 describe('scope and deletion', () => {
   it('a seller edits their own store’s products; another store’s is 404 and nothing changes', async () => {
     const res = await postForm('/api/v1/seller/products', seller, baseFields({ title: 'Seller own product', store_id: '' }));

@@ -209,6 +209,7 @@ export const ProductIdSchema = z.object({ id: recordId('Product') });
 
 /** The editors' products list (`GET api/v1/{admin|seller}/products`): DESIGN.md's list query and the catalogue's filters. */
 export const ProductsQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['', 'newest', 'title', 'price', 'stock'], { error: 'Sort by newest, title, price or stock' }).optional().default(''),
   store_id: optionalId('Store'),
   category_id: optionalId('Category'),
   brand_id: optionalId('Brand'),

@@ -95,7 +95,10 @@ export async function listEditorProducts(
   scope: Scope,
   db: Tx = getDb(),
 ): Promise<{ items: EditorProductRow[]; next_cursor: string | null }> {
-  const after = decodeCursor(query.cursor, 1);
+  // Keyset on (sort column, id): the cursor carries the last row's pair, the next page starts after it.
+  const sorted = query.sort && query.sort !== 'newest' ? SORT_COLUMNS[query.sort] : null;
+  const after = decodeCursor(query.cursor, sorted ? 2 : 1);
+  const ascending = query.dir === 'asc';
   const like = `%${escapeLike(query.q)}%`;
   const where = [
     inStores(scope),
@@ -108,7 +111,12 @@ export async function listEditorProducts(
     query.stock === 'in' ? sql`p.stock > 0` : null,
     query.no_picture ? sql`coalesce(p.image, '') = '' and not exists (select 1 from product_images i where i.product_id = p.id)` : null,
     query.q ? sql`(p.title ilike ${like} or p.slug ilike ${like} or p.sku = ${query.q})` : null,
-    after ? (query.dir === 'asc' ? sql`p.id > ${after[0]}` : sql`p.id < ${after[0]}`) : null,
+    after && sorted
+      ? ascending
+        ? sql`(${sorted}, p.id) > (${after[0]}, ${after[1]})`
+        : sql`(${sorted}, p.id) < (${after[0]}, ${after[1]})`
+      : null,
+    after && !sorted ? (ascending ? sql`p.id > ${after[0]}` : sql`p.id < ${after[0]}`) : null,
   ].filter((w): w is SQL => w !== null);
   const rows = await queryRows<Omit<EditorProductRow, 'status'> & { status: number }>(
     db,
@@ -117,7 +125,7 @@ export async function listEditorProducts(
         from products p left join stores s on s.id = p.store_id left join categories c on c.id = p.category_id
           left join brands b on b.id = p.brand_id
         where ${andAll(where)}
-        order by p.id ${query.dir === 'asc' ? sql`asc` : sql`desc`}
+        order by ${sorted ? sql`${sorted} ${ascending ? sql`asc` : sql`desc`}, ` : sql``}p.id ${ascending ? sql`asc` : sql`desc`}
         limit ${query.per_page + 1}`,
   );
   const items = rows.map((r) => ({
@@ -128,8 +136,23 @@ export async function listEditorProducts(
     stock: Number(r.stock),
     updated_at: new Date(r.updated_at).toISOString(),
   }));
-  return pageOf(items, query.per_page, (r) => [r.id]);
+  const keyOf = (r: EditorProductRow): (string | number)[] =>
+    query.sort === 'title'
+      ? [r.title, r.id]
+      : query.sort === 'price'
+        ? [r.selling, r.id]
+        : query.sort === 'stock'
+          ? [r.stock, r.id]
+          : [r.id];
+  return pageOf(items, query.per_page, keyOf);
 }
+
+/** The list's sorts besides the newest (the id): the column the keyset walks with the id. */
+const SORT_COLUMNS: Record<'title' | 'price' | 'stock', SQL> = {
+  title: sql`p.title`,
+  price: sql`p.selling`,
+  stock: sql`p.stock`,
+};
 
 /** A picture of a product in the editor. */
 export interface EditorPicture {

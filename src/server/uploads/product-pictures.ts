@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@/server/core/errors';
 import { removeUpload, UPLOADS_URL, uploadsRoot } from '@/server/uploads/storage';
+import { PICTURE_SIZES, pictureSources, type PictureSize } from '@/lib/picture-sources';
 
 /**
  * The operators' product pictures: JPEG, PNG or WebP (known by their first bytes, never by the name or the claimed
@@ -18,9 +19,8 @@ export const PICTURE_MAX_PIXELS = 40_000_000;
 /** Room for ten 10 MB pictures, the other fields and the multipart framing. */
 export const PICTURES_BODY_LIMIT = 10 * PICTURE_MAX_BYTES + 512 * 1024;
 
-/** The storefront's sizes (longest side, px): gallery thumbnails, product cards, the zoomed picture. */
-export const PICTURE_SIZES = { thumb: 160, card: 400, zoom: 1200 } as const;
-export type PictureSize = keyof typeof PICTURE_SIZES;
+// The storefront's sizes (longest side, px): gallery thumbnails, product cards, the zoomed picture.
+export { PICTURE_SIZES, pictureSources, type PictureSize } from '@/lib/picture-sources';
 
 export const PICTURE_TYPE_MESSAGE = 'Pictures must be JPEG, PNG or WebP files of at most 10 MB each.';
 export const PICTURE_PIXELS_MESSAGE = 'This picture has too many pixels: at most 40 megapixels (such as 8000 × 5000).';
@@ -120,16 +120,6 @@ export async function storePictures(pictures: PreparedPicture[]): Promise<string
     await Promise.all(written.map((u) => removeUpload(u).catch(() => {})));
     throw err;
   }
-}
-
-const STORED = /^(\/uploads\/products\/[a-f0-9]{24})-zoom\.(jpg|png)$/;
-
-/** Every size of a stored picture, in WebP and its fallback; null for a picture not made here (demo, import). */
-export function pictureSources(url: string): Record<PictureSize, { webp: string; fallback: string }> | null {
-  const m = STORED.exec(url);
-  if (!m) return null;
-  const of = (size: PictureSize) => ({ webp: `${m[1]}-${size}.webp`, fallback: `${m[1]}-${size}.${m[2]}` });
-  return { thumb: of('thumb'), card: of('card'), zoom: of('zoom') };
 }
 
 /** Removes every file of stored pictures (only the shop's own uploads; demo pictures stay). */
