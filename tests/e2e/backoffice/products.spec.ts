@@ -43,6 +43,9 @@ test('the owner adds a product with a picture (JavaScript off) and sees it in th
   const image = await page.request.get(src!);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/jpeg');
+  // The sizes come WebP first, with the fallback's srcset on the picture itself.
+  const webpSet = await page.locator('.pd-gallery source[type="image/webp"]').first().getAttribute('srcset');
+  expect(webpSet).toContain('-card.webp 400w');
   const webp = await page.request.get(src!.replace('-zoom.jpg', '-card.webp'));
   expect(webp.headers()['content-type']).toBe('image/webp');
   await context.close();
