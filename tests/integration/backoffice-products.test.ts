@@ -151,8 +151,11 @@ describe('creating a product with pictures', () => {
   it('publishes it (bulk): the shop, its listing and its search show it at once', async () => {
     const res = await api('/api/v1/admin/products/bulk', owner, { body: { ids: [id], action: 'publish' } });
     expect(res.status).toBe(200);
-    const shown = (await (await productApi(slug)).json()) as { data: { title: string; selling: number; images: string[] } };
+    const shown = (await (await productApi(slug)).json()) as {
+      data: { title: string; selling: number; images: string[]; seo_title: string };
+    };
     expect(shown.data.selling).toBe(4999);
+    expect(shown.data.seo_title).toBe('Editor charger');
     expect(shown.data.images).toHaveLength(2);
     const listed = (await (await api('/api/v1/products?sort=newest', null)).json()) as { data: { result: { data: { id: number }[] } } };
     expect(listed.data.result.data.map((p) => p.id)).toContain(id);
