@@ -56,6 +56,11 @@ export const status = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blank(v)),
   z.union([z.literal(0), z.literal(1)], { error: 'must be 1 (shown) or 0 (hidden)' }).default(1),
 );
+/** A product's status in the file: 1 published, 0 draft, 2 archived (the editor's three; an export writes them all). */
+export const productStatus = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blank(v)),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 1 (published), 0 (draft) or 2 (archived)' }).default(1),
+);
 /** Images are a path on this shop or an http(s) address: never `javascript:` or `data:`. */
 export const IMAGE_URL = /^(\/(?!\/)\S{0,499}|https?:\/\/\S{1,490})$/;
 export const IMAGE_MESSAGE = 'must be a path on this shop (/uploads/…) or an http(s) address';
@@ -90,7 +95,7 @@ export const ProductRow = z
     max_per_order: count('pieces per order', 10),
     refundable: flag(true),
     warranty: optionalText(200),
-    status,
+    status: productStatus,
     image: imageUrl,
     images: list,
     description: optionalText(100_000),
