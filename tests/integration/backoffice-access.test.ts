@@ -32,6 +32,8 @@ const endpoints = listAreaEndpoints();
  */
 const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: number; body?: unknown }>> = {
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
+  '/api/v1/seller/products/[id]': async (otherStore) => ({ id: await productOf(otherStore) }),
+  '/api/v1/seller/products/[id]/pictures': async (otherStore) => ({ id: await productOf(otherStore), body: { picture_id: 1, op: 'up' } }),
   '/api/v1/seller/orders/[id]': async (otherStore) => ({ id: await makeOrder(otherStore) }),
   '/api/v1/seller/orders/[id]/status': async (otherStore) => ({ id: await makeOrder(otherStore), body: { status: 'confirmed' } }),
   '/api/v1/seller/orders/[id]/confirm-transfer': async (otherStore) => ({

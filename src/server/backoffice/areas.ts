@@ -21,23 +21,22 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
   { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
-  { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
-  { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
-  { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
-  { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
-  // The catalogue's screens come with issue 33; its price change is served already (no menu entry until then).
-  { area: 'admin', segment: 'products', can: 'read:product' },
+  { area: 'admin', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
   // Moderation and inbox (issue 34).
   { area: 'admin', segment: 'reviews', can: 'update:content', label: 'backoffice.moderation.nav' },
   { area: 'admin', segment: 'sellers', can: 'approve:seller', label: 'backoffice.sellers.nav' },
   { area: 'admin', segment: 'stores', can: 'approve:seller', label: 'backoffice.sellers.storesNav' },
   { area: 'admin', segment: 'messages', can: 'update:content', label: 'backoffice.inbox.nav' },
   { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
+  { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
+  { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
+  { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
+  { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
+  { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
-  { area: 'seller', segment: 'products', can: 'read:product' },
 ];
 
 /** Paths under `/seller` and `api/v1/seller` that belong to the storefront (the spec's seller sign-up). */

@@ -36,6 +36,9 @@ export interface ProductDetail extends ProductCard {
   max_per_order: number;
   refundable: boolean;
   warranty: string | null;
+  /** The search engines' title and description an editor wrote ('' when none: the page uses its own). */
+  seo_title: string;
+  seo_description: string;
   vouchers: StoreVoucher[];
   bundle_deal: { id: number; title: string; buy: number; free: number } | null;
   shipping: { title: string; shipping_type: number; day_needed: string; default_price: number } | null;
@@ -92,6 +95,8 @@ export async function getProductDetail(ref: string, db: Tx = getDb(), now = new 
     max_per_order: p.maxPerOrder,
     refundable: p.refundable,
     warranty: p.warranty,
+    seo_title: p.seoTitle,
+    seo_description: p.seoDescription,
     vouchers,
   };
 }

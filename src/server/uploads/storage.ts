@@ -54,7 +54,7 @@ export async function removeUpload(url: string | null | undefined): Promise<void
   if (file) await fs.rm(file, { force: true });
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
+const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
 /** The absolute file of an upload path ("/avatars/x.png"), or null when it escapes the folder or has an unknown type. */
 export function resolveUpload(relative: string): string | null {

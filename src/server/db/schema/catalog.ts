@@ -124,7 +124,11 @@ export const products = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     refundable: boolean('refundable').notNull().default(true),
     warranty: text('warranty'),
+    /** 1 published (the storefront shows only these), 0 draft, 2 archived (kept for its orders). */
     status: integer('status').notNull().default(1),
+    /** The search engines' title and description; empty: the product's own. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Weighted search document (title A; brand, category B; tags C; description, specs D), kept by triggers. */
@@ -160,8 +164,23 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     image: text('image').notNull(),
     position: integer('position').notNull().default(0),
+    /** What the picture shows, for people who cannot see it. */
+    alt: text('alt').notNull().default(''),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+/** A product's former slugs: the storefront answers them with a permanent redirect to the current one. */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_slug_redirects_product_idx').on(t.productId)],
 );
 
 export const productVideos = pgTable('product_videos', {

@@ -1,0 +1,31 @@
+import { defineQuery } from '@/server/core/query';
+import { ProductIdSchema, ProductsQuerySchema } from '@/lib/schemas/product-write';
+import { getEditorOptions, getEditorProduct, listEditorProducts } from '@/server/catalog/manage';
+import { z } from 'zod';
+
+/**
+ * The editors' reads of the catalogue: drafts and archived products too, always in the caller's scope. The
+ * storefront's reads (product-detail.ts, listing.ts) stay the shoppers' (published products only).
+ */
+export const productsList = defineQuery({
+  name: 'products.list',
+  input: ProductsQuerySchema,
+  auth: { can: 'read:product' },
+  run: (input, _actor, scope) => listEditorProducts(input, scope),
+});
+
+/** One product for its editor (`/admin/products/{id}`, `api/v1/admin/products/{id}`); another store's is 404 to a seller. */
+export const productOne = defineQuery({
+  name: 'products.one',
+  input: ProductIdSchema,
+  auth: { can: 'read:product' },
+  run: ({ id }, _actor, scope) => getEditorProduct(id, scope),
+});
+
+/** What the editor's selects offer (stores in scope, categories, brands). */
+export const productOptions = defineQuery({
+  name: 'products.options',
+  input: z.object({}),
+  auth: { can: 'read:product' },
+  run: (_input, _actor, scope) => getEditorOptions(scope),
+});
