@@ -57,6 +57,9 @@ async function boot(): Promise<void> {
   // Online payments that never completed give their stock and voucher back after the operator's minutes.
   const { startExpirySweep } = await import('@/server/orders/expiry');
   const stopSweep = startExpirySweep();
+  // Mail waiting in the outbox (this process's, another's, or one that died) goes out from every process.
+  const { startMailSender } = await import('@/server/mail/sender');
+  const stopMail = startMailSender();
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
@@ -64,6 +67,7 @@ async function boot(): Promise<void> {
   onShutdown(async () => {
     stopSweep();
     await settleAfterAnswer();
+    await stopMail();
     await unlisten();
     await database.close();
   });

@@ -8,3 +8,4 @@ export * from '@/server/db/schema/search';
 export * from '@/server/db/schema/payment-events';
 export * from '@/server/db/schema/audit';
 export * from '@/server/db/schema/payment-refunds';
+export * from '@/server/db/schema/mail-outbox';
