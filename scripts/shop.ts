@@ -11,6 +11,7 @@ import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
 import { sendNewsletter } from '../src/server/content/newsletter';
 import { createBackup, restoreBackup } from '../src/server/ops/backup';
+import { describeMailQueue } from '../src/server/ops/mail-queue';
 import { exportCatalog } from '../src/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
@@ -209,7 +210,9 @@ const COMMANDS: Record<string, Command> = {
       } catch (err) {
         const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
         if (!issues) throw err;
-        throw new Error(`The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`);
+        throw new Error(
+          `The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`,
+        );
       }
       console.log(`Saved "${key}". A running shop picks it up within a few seconds.`);
     },
@@ -267,6 +270,15 @@ const COMMANDS: Record<string, Command> = {
     async run([id], { note }) {
       await markRefunded(orderId(id!), note ?? null);
       console.log('Marked refunded.');
+    },
+  },
+  'mail:queue': {
+    usage: 'mail:queue',
+    help: 'list the mail waiting to be sent and the mail that failed, with the last error (the back office shows the same at /admin/mail)',
+    args: 0,
+    database: true,
+    async run() {
+      console.log(await describeMailQueue());
     },
   },
   'mail:test': {

@@ -12,6 +12,8 @@ import { MAIL_EXPIRED } from '@/server/mail/sender';
 import { placeOrder } from '@/server/orders/place';
 import { makeProduct, shopBasics } from './cart-fixtures';
 import { orderBody, putInCart, shopper } from './checkout-fixtures';
+import { account, api, auditSince, lastAuditId } from './backoffice-fixtures';
+import { describeMailQueue } from '@/server/ops/mail-queue';
 
 const db = useTestDatabase({ demo: true });
 useScratchOutbox();
@@ -145,12 +147,12 @@ describe('the mail outbox', () => {
     const [failed] = await rowsTo(to);
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
     smtp = await startSmtp(port);
-    const [{ id }] = await queryRows<{ id: number }>(getDb(), sql`select id from mail_outbox where "to" = ${to}`);
-    expect(await resendMail(getDb(), id!)).toBe(true);
+    const id = (await queryRows<{ id: number }>(getDb(), sql`select id from mail_outbox where "to" = ${to}`))[0]!.id;
+    expect(await resendMail(getDb(), id)).toBe(true);
     await settleAfterAnswer();
     await deliverDue();
     expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
-    expect(await resendMail(getDb(), id!)).toBe(false);
+    expect(await resendMail(getDb(), id)).toBe(false);
 
     // A code valid for 10 minutes: waiting past that, it is failed and its body blanked.
     await smtp.stop();
@@ -163,5 +165,37 @@ describe('the mail outbox', () => {
     expect(await rowsTo(coded)).toEqual([]);
     expect(await rowsTo(to)).toEqual([]);
     smtp = await startSmtp(port);
+  });
+
+  it('/admin/mail lists waiting and failed mails (read:mail), resends one (audited), and the command line shows the same', async () => {
+    await smtp!.stop();
+    const to = 'stuck@example.com';
+    await sendMail(mail(to));
+    await deliverDue({ now: later(25 * 60 * 60_000) });
+    const owner = await account(['owner']);
+    const clerk = await account(['staff'], ['read:order']);
+    expect((await api('/api/v1/admin/mail', clerk)).status).toBe(403);
+    expect((await api('/api/v1/admin/mail', null)).status).toBe(401);
+    const list = await api('/api/v1/admin/mail?status=failed', owner);
+    expect(list.status).toBe(200);
+    const item = (await list.json()).data.items.find((m: { to: string }) => m.to === to);
+    expect(item).toMatchObject({ status: 'failed', resendable: true, attempts: 2 });
+    expect(item.text).toBeUndefined();
+    expect(await describeMailQueue()).toContain(to);
+    expect((await api('/api/v1/admin/mail/999999/resend', owner, { body: {} })).status).toBe(404);
+    expect((await api(`/api/v1/admin/mail/${item.id}/resend`, clerk, { body: {} })).status).toBe(403);
+    smtp = await startSmtp(port);
+    const since = await lastAuditId();
+    const res = await api(`/api/v1/admin/mail/${item.id}/resend`, owner, { body: {} });
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe('The mail will be sent again now.');
+    await settleAfterAnswer();
+    await deliverDue();
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({ action: 'mail.resend', entity: 'mail', entityId: String(item.id) }),
+    ]);
+    // Sent: nothing left to resend.
+    expect((await api(`/api/v1/admin/mail/${item.id}/resend`, owner, { body: {} })).status).toBe(409);
   });
 });

@@ -134,3 +134,11 @@ export const OrdersBulkSchema = z.object({
     .refine((v) => v.length >= 1 && v.length <= 100, 'Tick between 1 and 100 orders'),
   action: z.enum(['confirm'], { error: 'Choose what to do with the ticked orders' }),
 });
+
+/** The mail outbox list (`/admin/mail`, `api/v1/admin/mail`): waiting and failed by default. */
+export const MailQuerySchema = ListQuerySchema.extend({
+  status: z.enum(['', 'waiting', 'failed', 'sent'], { error: 'Status must be waiting, failed or sent' }).optional().default(''),
+});
+export type MailQuery = z.output<typeof MailQuerySchema>;
+
+export const MailIdSchema = z.object({ id: recordId('Mail') });

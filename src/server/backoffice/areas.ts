@@ -23,6 +23,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
+  { area: 'admin', segment: 'mail', can: 'read:mail', label: 'backoffice.nav.mail' },
   { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
   { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
   // The catalogue's screens come with issue 33; its price change is served already (no menu entry until then).
