@@ -12,6 +12,8 @@ import { approveSeller, listSellerApplications } from '../src/server/sellers/app
 import { sendNewsletter } from '../src/server/content/newsletter';
 import { createBackup, restoreBackup } from '../src/server/ops/backup';
 import { describeMailQueue } from '../src/server/ops/mail-queue';
+import { migrateUploads } from '../src/server/ops/uploads-migrate';
+import { sweepOrphanUploads } from '../src/server/uploads/sweep';
 import { exportCatalog } from '../src/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
@@ -279,6 +281,26 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run() {
       console.log(await describeMailQueue());
+    },
+  },
+  'uploads:migrate': {
+    usage: 'uploads:migrate <s3|disk>',
+    help: 'copy the uploaded files from DATA_DIR/uploads into the object store S3_BUCKET names (s3), or back (disk); URLs stay the same',
+    args: 1,
+    database: false,
+    async run([to]) {
+      if (to !== 's3' && to !== 'disk') throw new Error('Say where the files go: uploads:migrate s3 or uploads:migrate disk.');
+      console.log(await migrateUploads(to));
+    },
+  },
+  'uploads:sweep': {
+    usage: 'uploads:sweep',
+    help: 'remove uploaded files that no row names, older than a day (the server does it every 6 hours)',
+    args: 0,
+    database: true,
+    async run() {
+      const removed = await sweepOrphanUploads();
+      console.log(`Removed ${removed.length} orphaned file${removed.length === 1 ? '' : 's'}.`);
     },
   },
   'mail:test': {

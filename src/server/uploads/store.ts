@@ -53,7 +53,9 @@ export function diskStore(root = path.resolve(getEnv().DATA_DIR, 'uploads')): Up
 }
 
 /** An S3-compatible bucket through the official AWS SDK (loaded only when a bucket is configured). */
-export async function s3Store(env: Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL'>): Promise<UploadStore> {
+export async function s3Store(
+  env: Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL'>,
+): Promise<UploadStore> {
   const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const bucket = env.S3_BUCKET!;
   const client = new S3Client({
@@ -74,9 +76,7 @@ export async function s3Store(env: Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_R
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
-      await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE }));
     },
     async get(key) {
       try {
