@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '@/server/db/schema/common';
 
 /**
- * The transactional outbox (mail/outbox-store.ts, docs/decisions/0027-mail-outbox.md): a mail is a row written in
+ * The transactional outbox (mail/sender.ts, docs/decisions/0027-mail-outbox.md): a mail is a row written in
  * the transaction of the change that causes it; a sender in every server process claims due rows
  * (`FOR UPDATE SKIP LOCKED`), sends them and records the outcome. `waiting` (due at `next_attempt_at`),
  * `sending` (claimed until `locked_until`: a process that died is retried after it), `sent`, `failed` (for good).
