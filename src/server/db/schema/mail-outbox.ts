@@ -3,12 +3,12 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '@/server/db/schema/common';
 
 /**
- * The transactional outbox (mail/sender.ts, docs/decisions/0027-mail-outbox.md): a mail is a row written in
+ * The transactional outbox (mail/sender.ts, docs/decisions/0027-mail-outbox-and-storage.md): a mail is a row written in
  * the transaction of the change that causes it; a sender in every server process claims due rows
  * (`FOR UPDATE SKIP LOCKED`), sends them and records the outcome. `waiting` (due at `next_attempt_at`),
  * `sending` (claimed until `locked_until`: a process that died is retried after it), `sent`, `failed` (for good).
- * The body (`text`, `html`) is blanked once sent, failed or past `expires_at` (codes and links are not kept
- * in clear longer than they are valid); sent rows are purged after 30 days.
+ * The body (`text`, `html`) is blanked once sent or past `expires_at` (codes and links are not kept
+ * in clear longer than they are valid); sent and failed rows are purged after 30 days.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
