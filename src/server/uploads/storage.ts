@@ -14,8 +14,9 @@ export const UPLOADS_URL = '/uploads/';
  * as immutable. Written before the row that names it is committed; a file whose row never came is swept later.
  */
 export async function putUpload(folder: string, bytes: Buffer, ext: 'jpg' | 'png', prefix = ''): Promise<string> {
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  const key = `${folder}/${prefix}${hash}-${randomBytes(3).toString('hex')}.${ext}`;
+  // 24 hex digits, as before: 18 of the content's SHA-256, then 6 random.
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 18);
+  const key = `${folder}/${prefix}${hash}${randomBytes(3).toString('hex')}.${ext}`;
   await (await uploadStore()).put(key, bytes, CONTENT_TYPES[`.${ext}`]!);
   return `${UPLOADS_URL}${key}`;
 }
