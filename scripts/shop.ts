@@ -11,6 +11,9 @@ import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
 import { sendNewsletter } from '../src/server/content/newsletter';
 import { createBackup, restoreBackup } from '../src/server/ops/backup';
+import { describeMailQueue } from '../src/server/ops/mail-queue';
+import { migrateUploads } from '../src/server/ops/uploads-migrate';
+import { sweepOrphanUploads } from '../src/server/uploads/sweep';
 import { exportCatalog } from '../src/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
@@ -209,7 +212,9 @@ const COMMANDS: Record<string, Command> = {
       } catch (err) {
         const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
         if (!issues) throw err;
-        throw new Error(`The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`);
+        throw new Error(
+          `The value of "${key}" was refused: ${issues.map((i) => `${[key, ...i.path].join('.')}: ${i.message}`).join('; ')}.`,
+        );
       }
       console.log(`Saved "${key}". A running shop picks it up within a few seconds.`);
     },
@@ -267,6 +272,35 @@ const COMMANDS: Record<string, Command> = {
     async run([id], { note }) {
       await markRefunded(orderId(id!), note ?? null);
       console.log('Marked refunded.');
+    },
+  },
+  'mail:queue': {
+    usage: 'mail:queue',
+    help: 'list the mail waiting to be sent and the mail that failed, with the last error (the back office shows the same at /admin/mail)',
+    args: 0,
+    database: true,
+    async run() {
+      console.log(await describeMailQueue());
+    },
+  },
+  'uploads:migrate': {
+    usage: 'uploads:migrate <s3|disk>',
+    help: 'copy the uploaded files from DATA_DIR/uploads into the object store S3_BUCKET names (s3), or back (disk); URLs stay the same',
+    args: 1,
+    database: false,
+    async run([to]) {
+      if (to !== 's3' && to !== 'disk') throw new Error('Say where the files go: uploads:migrate s3 or uploads:migrate disk.');
+      console.log(await migrateUploads(to));
+    },
+  },
+  'uploads:sweep': {
+    usage: 'uploads:sweep',
+    help: 'remove uploaded files that no row names, older than a day (the server does it every 6 hours)',
+    args: 0,
+    database: true,
+    async run() {
+      const removed = await sweepOrphanUploads();
+      console.log(`Removed ${removed.length} orphaned file${removed.length === 1 ? '' : 's'}.`);
     },
   },
   'mail:test': {

@@ -57,13 +57,21 @@ async function boot(): Promise<void> {
   // Online payments that never completed give their stock and voucher back after the operator's minutes.
   const { startExpirySweep } = await import('@/server/orders/expiry');
   const stopSweep = startExpirySweep();
+  // Mail waiting in the outbox (this process's, another's, or one that died) goes out from every process.
+  const { startMailSender } = await import('@/server/mail/sender');
+  const stopMail = startMailSender();
+  // Files written for a row that never committed are removed after a day (uploads/sweep.ts).
+  const { startUploadSweep } = await import('@/server/uploads/sweep');
+  const stopUploadSweep = startUploadSweep();
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
   // before the database closes (an embedded database is then unlocked for the next start).
   onShutdown(async () => {
     stopSweep();
+    stopUploadSweep();
     await settleAfterAnswer();
+    await stopMail();
     await unlisten();
     await database.close();
   });

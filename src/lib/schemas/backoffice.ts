@@ -174,3 +174,11 @@ export const ShipmentSchema = z.preprocess(
   }),
 );
 export type ShipmentInput = z.output<typeof ShipmentSchema>;
+
+/** The mail outbox list (`/admin/mail`, `api/v1/admin/mail`): waiting and failed by default. */
+export const MailQuerySchema = ListQuerySchema.extend({
+  status: z.enum(['', 'waiting', 'failed', 'sent'], { error: 'Status must be waiting, failed or sent' }).optional().default(''),
+});
+export type MailQuery = z.output<typeof MailQuerySchema>;
+
+export const MailIdSchema = z.object({ id: recordId('Mail') });

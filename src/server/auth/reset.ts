@@ -66,7 +66,7 @@ async function mailResetIfAccount(email: string, ctx: AuthContext): Promise<void
     token,
     minutes: RESET_MINUTES,
   });
-  await sendMail(mail);
+  await sendMail({ ...mail, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
 }
 
 const linkError = (message: string, code: 'VALIDATION' | 'ALREADY_USED' = 'VALIDATION') =>

@@ -30,7 +30,7 @@ export async function sendVerifyCode(account: Pick<AccountRow, 'id' | 'name' | '
     code,
     minutes: VERIFY_MINUTES,
   });
-  await sendMail(mail);
+  await sendMail({ ...mail, expiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000) });
 }
 
 /** Sends a new code on request; answers the same whether or not the address has an account. */

@@ -30,6 +30,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
+  { area: 'admin', segment: 'mail', can: 'read:mail', label: 'backoffice.nav.mail' },
   { area: 'admin', segment: 'security', can: 'enter:admin', label: 'backoffice.nav.security' },
   { area: 'admin', segment: 'two-factor', can: 'enter:admin', beforeTwoFactor: true },
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },

@@ -6,7 +6,8 @@ import { log } from '@/server/core/logger.mjs';
  * error, and an answer never waits for it — not even for its CPU or database time, as work queued
  * during a request starts only once that request's answer has been handed to the socket — so how long
  * an answer takes cannot tell what this work found (docs/decisions/0007: forgot-password). It lives in
- * this process only: if the process dies the work is lost, as a mail lost in transit would be.
+ * this process only: if the process dies the work is lost. Mail is safe all the same: it is a row in the outbox
+ * first (mail/sender.ts), and the work queued here only sends it sooner than the sender's next poll.
  */
 const pending = new Set<Promise<void>>();
 /** The gates of tasks queued by the request being handled (see sendThenRun). */

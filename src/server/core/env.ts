@@ -41,6 +41,23 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Voltmart <shop@voltmart.local>'),
+  /** How long a mail that cannot be sent is retried (with backoff) before it is failed for good, in hours. */
+  MAIL_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** How often each server process looks for mail to send, in milliseconds (a mail queued here is kicked at once). */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** Uploads in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2…) instead of DATA_DIR/uploads. */
+  S3_BUCKET: optionalText,
+  /** The store's endpoint (MinIO, R2…); empty for AWS S3 itself. Path-style addressing is used with an endpoint. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Where browsers read the store's files (a CDN or the bucket's public URL); empty: the app serves them under /uploads/. */
+  S3_PUBLIC_URL: optionalUrl,
   /** Largest accepted request body in bytes (JSON and forms); uploads have their own limit. */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Set when the shop is served over HTTPS (cookies get Secure). */

@@ -6,11 +6,53 @@ import { migrationsFolder, openDatabase } from '@/server/db/client';
 import { lockDataDir } from '@/server/db/lock';
 import { fingerprintDatabase, hasTables, type Fingerprint } from '@/server/ops/fingerprint';
 import { dropShopSchemas, pgDump, pgRestore } from '@/server/ops/pg-tools';
+import { getEnv } from '@/server/core/env';
+import { uploadStore, type UploadStore } from '@/server/uploads/store';
 
-/** Where the shop keeps its data: DATABASE_URL when set, else the embedded database in DATA_DIR. Uploads are always in DATA_DIR. */
+/**
+ * Where the shop keeps its data: DATABASE_URL when set, else the embedded database in DATA_DIR. Uploads are in
+ * DATA_DIR/uploads, or in the object store (`store`, by default the one S3_BUCKET names).
+ */
 export interface ShopLocation {
   url?: string;
   dataDir: string;
+  store?: UploadStore;
+}
+
+/** The object store holding the uploads, or null when they are on the disk under DATA_DIR. */
+async function objectStore(where: ShopLocation): Promise<UploadStore | null> {
+  const store = where.store ?? (getEnv().S3_BUCKET ? await uploadStore() : null);
+  return store?.kind === 's3' ? store : null;
+}
+
+/** Every file of the object store into `dir` (a backup's uploads/ folder); answers how many. */
+async function downloadStore(store: UploadStore, dir: string): Promise<number> {
+  let n = 0;
+  for (const { key } of await store.list()) {
+    const bytes = await store.get(key);
+    if (!bytes) continue;
+    const file = path.join(dir, ...key.split('/'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+    n++;
+  }
+  return n;
+}
+
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
+
+/** The object store becomes the backup's uploads: every file put, then what the backup does not hold removed. */
+async function replaceStore(store: UploadStore, from: string): Promise<void> {
+  const keys = new Set<string>();
+  const files = fs.existsSync(from) ? (fs.readdirSync(from, { recursive: true, withFileTypes: true }) as fs.Dirent[]) : [];
+  for (const e of files) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    const key = path.relative(from, file).split(path.sep).join('/');
+    await store.put(key, fs.readFileSync(file), TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+    keys.add(key);
+  }
+  for (const { key } of await store.list()) if (!keys.has(key)) await store.delete(key);
 }
 
 /** The backup's own description, stored in it as `manifest.json`. */
@@ -69,14 +111,16 @@ export async function createBackup(where: ShopLocation, file: string): Promise<B
       await database.close();
     }
     const uploads = uploadsOf(where.dataDir);
-    if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(staging, 'uploads'), { recursive: true });
+    const store = await objectStore(where);
+    if (store) await downloadStore(store, path.join(staging, 'uploads'));
+    else if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(staging, 'uploads'), { recursive: true });
     const manifest: BackupManifest = {
       format: 'voltmart-backup',
       version: 1,
       kind,
       created_at: new Date().toISOString(),
       migrations: migrationCount(),
-      uploads: countFiles(uploads),
+      uploads: countFiles(path.join(staging, 'uploads')),
       fingerprint,
     };
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -127,7 +171,9 @@ export async function restoreBackup(where: ShopLocation, file: string, opts: { r
     }
     if (kind === 'pglite') await restoreEmbedded(where.dataDir, path.join(unpacked, DB_FILE.pglite), opts);
     else await restorePostgres(where.url!, path.join(unpacked, DB_FILE.postgres), opts);
-    replaceUploads(where.dataDir, path.join(unpacked, 'uploads'));
+    const store = await objectStore(where);
+    if (store) await replaceStore(store, path.join(unpacked, 'uploads'));
+    else replaceUploads(where.dataDir, path.join(unpacked, 'uploads'));
     const database = await openDatabase({ url: where.url, dataDir: where.dataDir, pool: 1 });
     try {
       return { manifest, restored: await fingerprintDatabase(database.db) };

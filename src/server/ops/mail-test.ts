@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { getEnv } from '@/server/core/env';
-import { outboxDir, sendMail } from '@/server/mail';
+import { outboxDir, transmit } from '@/server/mail';
 
 /**
  * Sends one test message the way the shop sends all mail, and says where it went. With SMTP_URL the
@@ -19,13 +19,17 @@ export async function sendTestMail(to: string, siteName: string): Promise<string
     }
   }
   const text = `This is a test message from ${siteName}. If you can read it, the shop's mail works.`;
-  const sent = await sendMail({
-    to,
-    subject: `${siteName}: test message`,
-    text,
-    html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
-  });
-  if (!sent) throw new Error('The message could not be sent; the log above says why.');
+  // Straight to the server, not through the outbox: the operator wants to know now whether mail works.
+  try {
+    await transmit({
+      to,
+      subject: `${siteName}: test message`,
+      text,
+      html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+    });
+  } catch (err) {
+    throw new Error(`The message could not be sent: ${(err as Error).message}`);
+  }
   return env.SMTP_URL
     ? `Sent a test message to ${to} through the SMTP server in SMTP_URL (from ${env.MAIL_FROM}).`
     : `No SMTP_URL is set: the test message to ${to} was written to ${outboxDir()} as an .eml file.`;

@@ -10,6 +10,7 @@ import {
   VoucherValiditySchema,
 } from '@/lib/schemas/checkout';
 import { placeOrder } from '@/server/orders/place';
+import { publicOrigin } from '@/server/core/origin';
 import { startPayment } from '@/server/orders/after';
 import { resendOrderEmail } from '@/server/orders/email';
 import { recordVisit, updateVisit } from '@/server/orders/visits';
@@ -18,10 +19,8 @@ import { CancelOrderSchema } from '@/lib/schemas/orders';
 import { cancelOrder, changeStatus, confirmTransfer, type StatusChange } from '@/server/orders/life';
 import { getStaffOrder } from '@/server/orders/manage';
 import { can, forbidden } from '@/server/core/policy';
-import { getSettings } from '@/server/settings';
-import type { Actor } from '@/server/core/actor';
 import { OrdersBulkSchema, OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
-import { sendStatusMails } from '@/server/orders/status-email';
+import { queueStatusMails, sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
 import { saveTransferDetails } from '@/server/orders/transfer';
 import { switchPaymentMethod } from '@/server/orders/repay';
@@ -35,7 +34,8 @@ export const placeOrderAction = defineAction({
   auth: 'user',
   run: async (input, actor) => {
     const user = signedInUser(actor);
-    const placed = await placeOrder(user, input);
+    // The confirmation is queued in the order's transaction (the outbox): it goes out once the order exists, never otherwise.
+    const placed = await placeOrder(user, input, new Date(), { lang: actor.lang, origin: publicOrigin(), siteName: actor.siteName });
     if (placed.replayed) return placed;
     return { ...(await startPayment(placed, user, actor, input.idempotency_key)), replayed: false };
   },
@@ -125,7 +125,7 @@ export const changeOrderStatus = defineAction({
       before: { status: before.status, payment_status: before.payment_status },
       after: { status: change.to, note: input.note || null },
     });
-    runAfterAnswer('order status mail', () => mailStatusChanges([change], actor, input.note || undefined));
+    await queueStatusMails(tx, [change], { origin: actor.origin, siteName: actor.siteName }, input.note || undefined);
     return change;
   },
   message: 'backoffice.orders.statusChanged',
@@ -147,18 +147,12 @@ export const confirmOrderTransfer = defineAction({
       before: { payment_status: before.payment_status, status: before.status },
       after: { payment_status: 1, changed: changes.map((c) => ({ id: c.order_id, status: c.to })) },
     });
-    runAfterAnswer('transfer mails', () => mailStatusChanges(changes, actor));
+    await queueStatusMails(tx, changes, { origin: actor.origin, siteName: actor.siteName });
     return changes;
   },
   message: 'backoffice.orders.transferConfirmed',
   data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
 });
-
-/** Status mails go out in the shop's language (the shopper's is not known), after the answer. */
-async function mailStatusChanges(changes: StatusChange[], actor: Actor, note?: string): Promise<void> {
-  const settings = await getSettings();
-  await sendStatusMails(changes, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }, note);
-}
 
 /**
  * A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action, carrier?}`):
@@ -187,7 +181,7 @@ export const bulkOrders = defineAction({
       changes.push(await changeStatus(id, 'confirmed', null, tx));
     }
     audit({ entity: 'order', entityId: null, before: { ids, status: changes.map((c) => c.from) }, after: { ids, status: 'confirmed' } });
-    runAfterAnswer('order status mails', () => mailStatusChanges(changes, actor));
+    await queueStatusMails(tx, changes, { origin: actor.origin, siteName: actor.siteName });
     return changes;
   },
   message: (changes, t) =>

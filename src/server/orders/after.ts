@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { publicOrigin } from '@/server/core/origin';
 import { chosenProvider, failPath, payPath, successPath, type PlacedOrder } from '@/server/orders/place';
-import { sendOrderEmail } from '@/server/orders/email';
-import { runAfterAnswer } from '@/server/core/background';
 import { log } from '@/server/core/logger.mjs';
 import { withGatewayTimeout } from '@/server/payments/http';
 
@@ -20,16 +18,19 @@ export async function collectionStart(
   const provider = chosenProvider(placed.payment.method);
   const origin = publicOrigin();
   try {
-    const start = await withGatewayTimeout(provider.gateway, provider.start({
-      orderNo: placed.order_no,
-      orderId: placed.order_id,
-      amount: placed.total,
-      currency: placed.currency,
-      email,
-      description: `${siteName} order ${placed.order_no}`,
-      returnUrl: `${origin}${successPath(placed.order_id)}`,
-      cancelUrl: `${origin}${failPath(placed.order_id)}`,
-    }));
+    const start = await withGatewayTimeout(
+      provider.gateway,
+      provider.start({
+        orderNo: placed.order_no,
+        orderId: placed.order_id,
+        amount: placed.total,
+        currency: placed.currency,
+        email,
+        description: `${siteName} order ${placed.order_no}`,
+        returnUrl: `${origin}${successPath(placed.order_id)}`,
+        cancelUrl: `${origin}${failPath(placed.order_id)}`,
+      }),
+    );
     if (start.kind !== 'offline')
       await getDb().execute(
         sql`update payments set gateway_ref = ${start.reference}, updated_at = now() where order_no = ${placed.order_no} and status = 'pending'`,
@@ -43,8 +44,8 @@ export async function collectionStart(
 
 /**
  * After the orders committed: asks the provider how the shopper pays (payments-contract), keeps the
- * gateway's reference on the payment row, remembers `next` for the idempotency key, and queues the
- * confirmation mail. A gateway that fails leaves the orders placed and unpaid, and the shopper on the fail page.
+ * gateway's reference on the payment row, remembers `next` for the idempotency key (the confirmation
+ * mail was queued with the order). A gateway that fails leaves the orders placed and unpaid, and the shopper on the fail page.
  */
 export async function startPayment(
   placed: PlacedOrder,
@@ -58,10 +59,6 @@ export async function startPayment(
     await getDb().execute(
       sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb where user_id = ${user.id} and key = ${key}`,
     );
-  const origin = publicOrigin();
-  // The mail goes after the answer: the shopper never waits for it, and a lost mail can be sent again (order/send-order-email).
-  runAfterAnswer('order-mail', async () => {
-    await sendOrderEmail(placed.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });
-  });
+  // The confirmation mail was queued in the order's transaction (placeOrder; mail/sender.ts sends it).
   return result;
 }

@@ -1,8 +1,9 @@
 import { getT } from '@/i18n';
-import { getDb } from '@/server/db/client';
-import { sendMail } from '@/server/mail/index';
+import { getDb, type Tx } from '@/server/db/client';
+import { queueMail, sendMail } from '@/server/mail/index';
 import { escapeHtml } from '@/server/mail/templates';
 import { getSettings } from '@/server/settings/index';
+import type { Settings } from '@/lib/schemas/settings';
 import { formatPrice } from '@/lib/price';
 import { methodName } from '@/server/payments/method-names';
 import { purchaseByNo, purchaseOf, type Purchase } from '@/server/orders/find';
@@ -36,9 +37,9 @@ interface MailContext {
 }
 
 /** The confirmation: each store's lines and totals, the address, and how to pay (cash, bank transfer, or paid). */
-async function orderMail(p: Purchase, ctx: MailContext) {
+async function orderMail(p: Purchase, ctx: MailContext, known?: Settings) {
   const t = await getT(ctx.lang);
-  const settings = await getSettings();
+  const settings = known ?? (await getSettings());
   const { setting } = settings;
   const money = (n: number) => formatPrice(n, setting);
   const first = p.orders[0]!;
@@ -62,20 +63,19 @@ async function orderMail(p: Purchase, ctx: MailContext) {
   text.push(`${t('checkout.paymentMethod')}: ${methodName(t, method)}`, instructions, '');
   const account = method === 7 ? shopBankAccount(settings) : null;
   if (account) text.push(...bankAccountLines(t, account, p.order_no, money(p.total)), '');
-  if (address)
-    text.push(
-      t('checkout.shippingAddress'),
-      address.name,
-      ...addressLines(address),
-      address.phone,
-      '',
-    );
+  if (address) text.push(t('checkout.shippingAddress'), address.name, ...addressLines(address), address.phone, '');
   const link = `${ctx.origin}/user/order/${first.id}`;
   text.push(`${t('checkout.mail.view')}: ${link}`);
   const html = `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#17212b;line-height:1.5">${text
     .map((l) => (l ? `<p style="margin:0 0 4px;white-space:pre">${escapeHtml(l)}</p>` : '<br>'))
     .join('\n')}</body></html>`;
   return { to: first.email, subject: t('checkout.mail.subject', { site: ctx.siteName, no: p.order_no }), text: text.join('\n'), html };
+}
+
+/** Queues the confirmation in the purchase's own transaction (the outbox): sent once it commits, never if it rolls back. */
+export async function queueOrderEmail(tx: Tx, orderNo: string, ctx: MailContext, settings: Settings): Promise<void> {
+  const purchase = await purchaseByNo(tx, orderNo);
+  if (purchase.orders.length) await queueMail(tx, await orderMail(purchase, ctx, settings));
 }
 
 /** Sends the confirmation of a purchase (after it committed). Never throws: a mail failure leaves the order placed. */

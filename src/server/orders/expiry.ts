@@ -4,7 +4,7 @@ import { getSettings } from '@/server/settings/index';
 import { publicOrigin } from '@/server/core/origin';
 import { log } from '@/server/core/logger.mjs';
 import { cancelLocked, lockPurchase, type StatusChange } from '@/server/orders/life';
-import { sendStatusMails } from '@/server/orders/status-email';
+import { queueStatusMails } from '@/server/orders/status-email';
 
 /** Methods collected offline (cash on delivery, bank transfer): they wait for the money, they never expire here. */
 const OFFLINE = [2, 7];
@@ -19,7 +19,9 @@ export const EXPIRED_REASON = 'The online payment was not completed in time, so 
  * again there, so a payment settled meanwhile, or another process sweeping too, wins cleanly.
  */
 export async function expireUnpaidOrders(now = new Date()): Promise<StatusChange[]> {
-  const { setting } = await getSettings();
+  const settings = await getSettings();
+  const { setting } = settings;
+  const mailCtx = { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name };
   const before = new Date(now.getTime() - setting.unpaid_order_minutes * 60_000);
   const due = await queryRows<{ id: number }>(
     getDb(),
@@ -39,19 +41,23 @@ export async function expireUnpaidOrders(now = new Date()): Promise<StatusChange
         if (o.status !== 'pending' || o.payment_status !== 0 || OFFLINE.includes(o.payment_method)) continue;
         // Each cancellation sees the ones before it (the last one releases the voucher and fails the payment).
         const fresh = (await lockPurchase(tx, o.id)).all;
-        out.push(await cancelLocked(tx, fresh.find((x) => x.id === o.id)!, fresh, EXPIRED_REASON, null));
+        out.push(
+          await cancelLocked(
+            tx,
+            fresh.find((x) => x.id === o.id)!,
+            fresh,
+            EXPIRED_REASON,
+            null,
+          ),
+        );
       }
+      // The shoppers' mails in the same transaction (the outbox): sent once the cancellation commits.
+      await queueStatusMails(tx, out, mailCtx, EXPIRED_REASON);
       return out;
     });
     changes.push(...done);
   }
   if (changes.length) {
-    const settings = await getSettings();
-    await sendStatusMails(
-      changes,
-      { lang: settings.default_language, origin: publicOrigin(), siteName: settings.site_setting.site_name },
-      EXPIRED_REASON,
-    );
     log.info({ orders: changes.map((c) => c.order_id) }, 'orders: unpaid online orders expired');
   }
   return changes;

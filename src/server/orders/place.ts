@@ -4,6 +4,7 @@ import { parseWith } from '@/server/core/validation';
 import type { SessionUser } from '@/server/core/actor';
 import { BankTransferSchema, type OrderActionInput } from '@/lib/schemas/checkout';
 import { getSettings } from '@/server/settings/index';
+import { queueOrderEmail } from '@/server/orders/email';
 import { lockExistingCart } from '@/server/cart/owner';
 import { quoteCheckout } from '@/server/checkout/quote';
 import { NOTHING_SELECTED } from '@/server/checkout/messages';
@@ -64,6 +65,8 @@ export async function placeOrder(
   user: SessionUser,
   input: OrderActionInput,
   now = new Date(),
+  /** When given, the confirmation mail is queued in the order's transaction (mail outbox). */
+  mail?: { lang: string; origin: string; siteName: string },
 ): Promise<PlacedOrder & { replayed: boolean }> {
   const provider = chosenProvider(input.payment_method);
   const settings = await getSettings();
@@ -161,6 +164,7 @@ export async function placeOrder(
       payment: { method: input.payment_method, status: 0, next: OFFLINE_METHODS.has(input.payment_method) ? successPath(orderId) : null },
     };
     if (key) await rememberAnswer(tx, user.id, key, orderNo, placed);
+    if (mail) await queueOrderEmail(tx, orderNo, mail, settings);
     return { ...placed, replayed: false };
   });
 }

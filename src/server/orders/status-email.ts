@@ -1,5 +1,7 @@
 import { getT } from '@/i18n';
-import { sendMail } from '@/server/mail/index';
+import { sql } from 'drizzle-orm';
+import { queueMail, sendMail } from '@/server/mail/index';
+import { queryRows, type Tx } from '@/server/db/client';
 import { escapeHtml } from '@/server/mail/templates';
 import { log } from '@/server/core/logger.mjs';
 import { statusKey } from '@/server/orders/transitions';
@@ -43,4 +45,26 @@ export async function sendStatusMails(changes: StatusChange[], ctx: StatusMailCo
     }
   }
   return sent;
+}
+
+/** The shop's language read in `tx` (never the settings cache, which would reach for another connection inside a transaction). */
+async function shopLanguage(tx: Tx): Promise<string> {
+  const [row] = await queryRows<{ value: unknown }>(tx, sql`select value from settings where key = 'default_language'`);
+  let value = row?.value;
+  if (typeof value === 'string' && value.startsWith('"')) value = JSON.parse(value) as unknown;
+  return typeof value === 'string' && value ? value : 'en';
+}
+
+/**
+ * Queues the status mails in the transaction of the change (the outbox): they go out once it commits, and never
+ * when it rolls back. In the shop's language unless `ctx.lang` says otherwise.
+ */
+export async function queueStatusMails(
+  tx: Tx,
+  changes: StatusChange[],
+  ctx: Omit<StatusMailContext, 'lang'> & { lang?: string },
+  reason?: string,
+): Promise<void> {
+  const lang = ctx.lang ?? (await shopLanguage(tx));
+  for (const c of changes) await queueMail(tx, await statusMail(c, { ...ctx, lang }, reason));
 }

@@ -111,8 +111,8 @@ type MailActor = Pick<Actor, 'siteName' | 'origin'> & { lang?: string };
 async function mailSellerCode(to: { email: string; name: string; shopName: string }, code: string, actor: MailActor) {
   const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
   const site = actor.siteName;
-  await sendMail(
-    plainMail({
+  await sendMail({
+    ...plainMail({
       to: to.email,
       subject: t('seller.mail.subject', { site, code }),
       paragraphs: [
@@ -127,7 +127,9 @@ async function mailSellerCode(to: { email: string; name: string; shopName: strin
       },
       footer: t('seller.mail.footer', { site }),
     }),
-  );
+    // The code works VERIFY_MINUTES: the outbox keeps it no longer.
+    expiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000),
+  });
 }
 
 export const SELLER_CODE_RESENT = 'If this application still waits for its code, we have sent a new 6-digit code.';

@@ -8,8 +8,7 @@ import { GRANTABLE, isPermission, type Permission } from '@/server/core/policy';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
 import { issueTokens, linkHash, newLinkToken } from '@/server/auth/codes';
 import { turnOffTwoFactor } from '@/server/auth/two-factor';
-import { runAfterAnswer } from '@/server/core/background';
-import { sendMail } from '@/server/mail';
+import { queueMail } from '@/server/mail';
 import { plainMail } from '@/server/content/mails';
 import { getT } from '@/i18n';
 import type { InviteStaffInput, StaffQuery } from '@/lib/schemas/backoffice';
@@ -134,16 +133,16 @@ export async function inviteStaff(input: InviteStaffInput, actor: Actor, { tx, a
   const token = member.invited ? newLinkToken() : null;
   if (token) await issueTokens(member.id, 'reset', [linkHash(token)], INVITE_MINUTES, tx);
   audit({ entity: 'user', entityId: member.id, before: existing ? toMember(existing) : null, after: member });
-  // Mailed after the answer, so after the commit: a rolled-back invitation sends nothing.
-  runAfterAnswer('staff invitation mail', () => mailInvitation(member, token, actor));
+  // Queued in this transaction (the outbox): a rolled-back invitation sends nothing.
+  await mailInvitation(tx, member, token, actor);
   return member;
 }
 
-async function mailInvitation(member: StaffMember, token: string | null, actor: Actor): Promise<void> {
+async function mailInvitation(tx: Tx, member: StaffMember, token: string | null, actor: Actor): Promise<void> {
   const t = await getT(actor.lang);
   const link = token ? `${actor.origin}/reset-password?token=${encodeURIComponent(token)}` : `${actor.origin}/login?redirect=%2Fadmin`;
-  await sendMail(
-    plainMail({
+  await queueMail(tx, {
+    ...plainMail({
       to: member.email,
       subject: t('backoffice.staff.inviteSubject', { site: actor.siteName }),
       paragraphs: [
@@ -153,7 +152,9 @@ async function mailInvitation(member: StaffMember, token: string | null, actor: 
       ],
       link: { href: link, label: token ? t('backoffice.staff.inviteSetPassword') : t('backoffice.staff.inviteSignIn') },
     }),
-  );
+    // The link sets a password for INVITE_MINUTES: the outbox keeps it no longer.
+    ...(token ? { expiresAt: new Date(Date.now() + INVITE_MINUTES * 60_000) } : {}),
+  });
 }
 
 /** Changes what a staff member may do; owners are not changed here. */

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { imageError, readImageUpload } from '@/server/uploads/images';
-import { removeUpload, UPLOADS_URL, uploadsRoot } from '@/server/uploads/storage';
+import { putUpload, removeUpload } from '@/server/uploads/storage';
 
 /** Longest side of a stored review photo: enough for the enlarged view, small for a phone. */
 const MAX_SIDE = 1600;
@@ -34,17 +31,11 @@ export async function prepareReviewImage(file: File): Promise<PreparedImage> {
   }
 }
 
-/** Writes prepared photos under DATA_DIR/uploads/reviews; returns their public URLs (all or none: a failure removes the ones written). */
+/** Writes prepared photos to the upload store under reviews/; returns their public URLs (all or none: a failure removes the ones written). */
 export async function storeReviewImages(images: PreparedImage[]): Promise<string[]> {
-  const dir = path.join(uploadsRoot(), 'reviews');
-  await fs.mkdir(dir, { recursive: true });
   const urls: string[] = [];
   try {
-    for (const image of images) {
-      const name = `${randomBytes(12).toString('hex')}.${image.ext}`;
-      await fs.writeFile(path.join(dir, name), image.bytes, { mode: 0o644 });
-      urls.push(`${UPLOADS_URL}reviews/${name}`);
-    }
+    for (const image of images) urls.push(await putUpload('reviews', image.bytes, image.ext));
     return urls;
   } catch (err) {
     await removeUploads(urls);

@@ -101,6 +101,12 @@ test('the owner invites a staff member, who signs in with two-factor and sees on
     await expect(log.getByRole('cell', { name: 'staff.invite' })).toBeVisible();
     await expect(log.getByRole('cell', { name: 'account.two-factor-on' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('audit-1280.png'), fullPage: true });
+
+    // The mail outbox: the invitation went out, so it is listed among sent mails (never its text).
+    await page.getByRole('link', { name: 'Mail', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sent', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Mail outbox' }).getByRole('cell', { name: /invit/i }).first()).toBeVisible();
   } finally {
     await page.goto('/admin/staff');
     await page.getByRole('button', { name: 'Stop requiring it' }).click();
