@@ -12,6 +12,8 @@ import { diskStore, s3Store, uploadStore, type UploadStore } from '@/server/uplo
 import { storeReviewImages } from '@/server/uploads/review-images';
 import { removeUpload, saveAvatar } from '@/server/uploads/storage';
 import { sweepOrphanUploads } from '@/server/uploads/sweep';
+import { preparePictures, storePictures } from '@/server/uploads/product-pictures';
+import { pictureSources } from '@/lib/picture-sources';
 import { createBackup, restoreBackup, type ShopLocation } from '@/server/ops/backup';
 import { migrateUploads } from '@/server/ops/uploads-migrate';
 import { GET } from '@/pages/uploads/[...path]';
@@ -119,6 +121,19 @@ describe('uploads on an S3-compatible store', () => {
     const left = await keys();
     expect(left).toContain(avatar);
     expect(left).not.toContain(orphan);
+  });
+
+  it('product pictures go to the store in every size, and the sweep keeps all sizes of a named picture', async () => {
+    const file = (bytes: Buffer) => new File([new Uint8Array(bytes)], 'p.png', { type: 'image/png' });
+    const [kept, dropped] = await storePictures(await preparePictures([file(await png(120)), file(await png(200))]));
+    const sizesOf = (url: string) => Object.values(pictureSources(url)!).flatMap((s) => [s.webp, s.fallback]);
+    const keys = async () => (await (await otherMachine()).list()).map((f) => `/uploads/${f.key}`);
+    // Written to the bucket (another machine sees them), six files each: three sizes, WebP and the fallback.
+    expect(await keys()).toEqual(expect.arrayContaining([...sizesOf(kept!), ...sizesOf(dropped!)]));
+    await database.db.execute(sql`insert into settings (key, value) values ('test_product_picture', to_jsonb(${kept}::text))`);
+    const removed = (await sweepOrphanUploads({ now: new Date(Date.now() + 2 * 86_400_000) })).map((k) => `/uploads/${k}`);
+    expect(removed).toEqual(expect.arrayContaining(sizesOf(dropped!)));
+    for (const url of sizesOf(kept!)) expect(removed).not.toContain(url);
   });
 
   it('a backup holds the store’s files; restored on a fresh data folder, the pictures come back', async () => {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@/server/core/errors';
-import { removeUpload, UPLOADS_URL, uploadsRoot } from '@/server/uploads/storage';
+import { removeUpload, UPLOADS_URL } from '@/server/uploads/storage';
+import { uploadStore } from '@/server/uploads/store';
 import { PICTURE_SIZES, pictureSources, type PictureSize } from '@/lib/picture-sources';
 
 /**
@@ -96,8 +95,7 @@ async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
  * All or none: a failure removes what was written.
  */
 export async function storePictures(pictures: PreparedPicture[]): Promise<string[]> {
-  const dir = path.join(uploadsRoot(), 'products');
-  await fs.mkdir(dir, { recursive: true });
+  const store = await uploadStore();
   const written: string[] = [];
   const urls: string[] = [];
   try {
@@ -108,9 +106,10 @@ export async function storePictures(pictures: PreparedPicture[]): Promise<string
           ['webp', f.webp],
           [picture.fallback, f.fallback],
         ] as const) {
-          const file = `${name}-${f.size}.${ext}`;
-          await fs.writeFile(path.join(dir, file), bytes, { mode: 0o644 });
-          written.push(`${UPLOADS_URL}products/${file}`);
+          const key = `products/${name}-${f.size}.${ext}`;
+          // Through the shop's one upload store: the disk, or the object store several machines share.
+          await store.put(key, bytes, ext === 'webp' ? 'image/webp' : ext === 'png' ? 'image/png' : 'image/jpeg');
+          written.push(`${UPLOADS_URL}${key}`);
         }
       }
       urls.push(`${UPLOADS_URL}products/${name}-zoom.${picture.fallback}`);

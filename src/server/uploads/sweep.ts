@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '@/server/db/client';
 import { log } from '@/server/core/logger.mjs';
 import { UPLOADS_URL } from '@/server/uploads/storage';
+import { pictureSources } from '@/lib/picture-sources';
 import { uploadStore, type UploadStore } from '@/server/uploads/store';
 
 /** A file younger than this is never swept: its row may still be on its way (files are written before the row commits). */
@@ -28,6 +29,11 @@ export async function referencedUploads(db: Db = getDb()): Promise<Set<string>> 
   // Settings keep the logo (and more to come) inside JSON values.
   const settings = await queryRows<{ v: string }>(db, sql`select value::text as v from settings`);
   for (const r of settings) for (const m of r.v.matchAll(/\/uploads\/[^"\s\\]+/g)) found.add(m[0]);
+  // A back-office product picture is named by its zoom-size fallback; its other sizes and formats sit beside it.
+  for (const url of [...found]) {
+    const sizes = pictureSources(url);
+    if (sizes) for (const { webp, fallback } of Object.values(sizes)) found.add(webp).add(fallback);
+  }
   return found;
 }
 
