@@ -68,9 +68,16 @@ async function unpaidCardOrder(withVoucher = true) {
 }
 
 const orderRow = async (id: number) =>
-  (await queryRows<{ status: string; payment_method: number }>(getDb(), sql`select status, payment_method from orders where id = ${id}`))[0]!;
+  (
+    await queryRows<{ status: string; payment_method: number }>(getDb(), sql`select status, payment_method from orders where id = ${id}`)
+  )[0]!;
 const paymentRow = async (orderNo: string) =>
-  (await queryRows<{ status: string; method: number; gateway: string }>(getDb(), sql`select status, method, gateway from payments where order_no = ${orderNo}`))[0]!;
+  (
+    await queryRows<{ status: string; method: number; gateway: string }>(
+      getDb(),
+      sql`select status, method, gateway from payments where order_no = ${orderNo}`,
+    )
+  )[0]!;
 const usedCount = async (voucherId: number) =>
   (await queryRows<{ used_count: number }>(getDb(), sql`select used_count from vouchers where id = ${voucherId}`))[0]!.used_count;
 const age = (orderNo: string, minutes: number) =>
@@ -109,7 +116,10 @@ describe('a card gateway that does not answer', () => {
     expect((await paymentRow(placed.order_no)).status).toBe('failed');
     expect(await stockOf(productId)).toBe(10);
     expect(await usedCount(voucherId)).toBe(0);
-    const [reason] = await queryRows<{ reason: string }>(getDb(), sql`select reason from cancellations where order_id = ${placed.order_id}`);
+    const [reason] = await queryRows<{ reason: string }>(
+      getDb(),
+      sql`select reason from cancellations where order_id = ${placed.order_id}`,
+    );
     expect(reason!.reason).toMatch(/not completed in time/);
     // Nothing left to pay: the retry refuses.
     const late = await call('/api/v1/order/payment-method', { order_id: placed.order_id, payment_method: 2 });
@@ -138,6 +148,33 @@ describe('a card gateway that does not answer', () => {
     expect(n!.n).toBe(1);
     expect(await paymentRow(placed.order_no)).toEqual({ status: 'pending', method: 2, gateway: 'cod' });
   });
+
+  it(
+    'placing the same cart again with a voucher the shopper may use once reuses the unpaid order that holds it',
+    { timeout: 30_000 },
+    async () => {
+      const buyer = await signedIn();
+      const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, selling: 3000, stock: 10 });
+      const v = await makeVoucher({ priceType: 1, amount: 100, usageLimit: 5, perUserLimit: 1 });
+      const place = async (method: number, code = v.code) => {
+        await putInCart(buyer.u.id, p.id, 2);
+        return buyer.call('/api/v1/order/action', { address_id: buyer.u.addressId, payment_method: method, voucher_code: code });
+      };
+      const first = await place(3);
+      expect(first.status, await first.clone().text()).toBe(200);
+      const placed = (await first.json()).data as { order_id: number };
+      // Stripe did not answer; the shopper chooses cash on delivery for the same cart and voucher.
+      const again = await place(2);
+      expect(again.status, await again.clone().text()).toBe(200);
+      expect((await again.json()).data).toMatchObject({ order_id: placed.order_id, payment: { method: 2 } });
+      expect(await usedCount(v.id)).toBe(1);
+      expect(await stockOf(p.id)).toBe(8);
+      // Another cart (other quantities) is not that purchase: the voucher's one use is taken.
+      await putInCart(buyer.u.id, p.id, 3);
+      const other = await buyer.call('/api/v1/order/action', { address_id: buyer.u.addressId, payment_method: 2, voucher_code: v.code });
+      expect(other.status).toBe(422);
+    },
+  );
 
   it("refuses a method the shop does not offer, and another user's order", { timeout: 15_000 }, async () => {
     const { call, placed } = await unpaidCardOrder();

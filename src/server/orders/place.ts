@@ -1,5 +1,5 @@
-import { getDb } from '@/server/db/client';
-import { AppError } from '@/server/core/errors';
+import { getDb, queryRows } from '@/server/db/client';
+import { AppError, isAppError } from '@/server/core/errors';
 import { parseWith } from '@/server/core/validation';
 import type { SessionUser } from '@/server/core/actor';
 import { BankTransferSchema, type OrderActionInput } from '@/lib/schemas/checkout';
@@ -86,26 +86,36 @@ export async function placeOrder(
     // The cart's row lock puts this user's checkouts one after another (per-user voucher limit, the lines).
     const cartId = await lockExistingCart(tx, { userId: user.id });
     if (cartId === null) throw new AppError({ code: 'VALIDATION', message: NOTHING_SELECTED });
-    const quote = await quoteCheckout(
-      tx,
-      user.id,
-      { addressId: shipping.id, shippingType: input.shipping_type, voucherCode: input.voucher_code },
-      setting,
-      now,
-    );
+    const quoteWith = (voucherCode: string | undefined) =>
+      quoteCheckout(tx, user.id, { addressId: shipping.id, shippingType: input.shipping_type, voucherCode }, setting, now);
+    const twinOf = (lines: Parameters<typeof unpaidTwin>[1]['lines'], voucherId: number | null) =>
+      unpaidTwin(tx, {
+        userId: user.id,
+        addressId: shipping.id,
+        shippingType: input.shipping_type,
+        voucherId,
+        lines,
+        minutes: setting.unpaid_order_minutes,
+        now,
+      });
+    let quote: Awaited<ReturnType<typeof quoteWith>>;
+    let twin: Awaited<ReturnType<typeof twinOf>> = null;
+    try {
+      quote = await quoteWith(input.voucher_code);
+    } catch (err) {
+      // A voucher this shopper may use once (or the last use of one) is held by their own unpaid purchase of this
+      // very cart: that purchase answers below, rather than a refusal of the voucher it already carries.
+      if (!isAppError(err) || !input.voucher_code) throw err;
+      quote = await quoteWith(undefined);
+      const [held] = await queryRows<{ id: number }>(tx, sql`select id from vouchers where code = ${input.voucher_code}`);
+      twin = held ? await twinOf(quote.problem ? [] : quote.stores.flatMap((s) => s.lines), held.id) : null;
+      if (!twin) throw err;
+    }
     if (quote.problem) throw new AppError({ code: 'VALIDATION', message: quote.problem });
     const lines = quote.stores.flatMap((s) => s.lines);
     // The same cart placed again while its online payment is still open (a gateway failed, the shopper
     // pressed "Place order" again): that purchase answers, with the method chosen now; no second stock hold.
-    const twin = await unpaidTwin(tx, {
-      userId: user.id,
-      addressId: shipping.id,
-      shippingType: input.shipping_type,
-      voucherId: quote.voucher?.id ?? null,
-      lines,
-      minutes: setting.unpaid_order_minutes,
-      now,
-    });
+    twin ??= await twinOf(lines, quote.voucher?.id ?? null);
     if (twin) {
       await setPaymentMethod(tx, twin.order_no, input.payment_method, provider.gateway);
       if (details) await tx.execute(sql`update payments set details = ${JSON.stringify(details)}::jsonb where order_no = ${twin.order_no}`);
