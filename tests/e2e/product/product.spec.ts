@@ -244,7 +244,8 @@ test.describe('product page with JavaScript off', () => {
         ),
       })),
     );
-    // The buy form and the suggested tiles' quick adds post to the cart API; wishlist, compare and voucher forms to theirs.
+    // The buy form and the suggested tiles' quick adds post to the cart API; wishlist, compare and voucher forms to
+    // theirs; each review's "Report" form to the review's report (issue 34).
     const cartAction = new URL('/api/v1/cart/action', page.url()).href;
     expect(forms[0]).toEqual({ action: cartAction, method: 'post', enabled: true });
     const lists = forms.filter((f) => f.action !== cartAction);
@@ -253,7 +254,7 @@ test.describe('product page with JavaScript off', () => {
       expect(f, f.action).toMatchObject({
         method: 'post',
         enabled: true,
-        action: expect.stringMatching(/\/api\/v1\/(cart\/action$|user\/)/),
+        action: expect.stringMatching(/\/api\/v1\/(cart\/action$|user\/|reviews\/\d+\/report$)/),
       });
     for (const form of forms.filter((f) => f.enabled)) {
       // GET forms are followed as a browser would; POST forms with an empty body must at least be routed (not 404/405).
