@@ -71,6 +71,8 @@ export function testOnlyRoutes(enabled) {
 export default defineConfig({
   output: 'server',
   outDir: testBuild ? './dist-e2e' : './dist',
+  // Its own cache, so `npm test` can run both builds side by side.
+  cacheDir: testBuild ? './node_modules/.astro-e2e' : './node_modules/.astro',
   // The app alone: scripts/serve.mjs is the server, and serves the built files itself.
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), interactionDirective, productionReact, testOnlyRoutes(testBuild)],

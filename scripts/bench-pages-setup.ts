@@ -1,5 +1,5 @@
 // A signed-in shopper for the page bench (scripts/bench.mjs), written straight into the database the
-// server will use, before it starts (PGlite has one owner): one account with a session, three lines in
+// server will use, before it starts (PGlite has one owner): one account with a session, an address, three lines in
 // its cart and two wishlisted products, so its pages carry every personal part (name, cart count, hearts).
 // Usage: tsx scripts/bench-pages-setup.ts <out.json>  (DATA_DIR or DATABASE_URL says where)
 import fs from 'node:fs';
@@ -23,6 +23,9 @@ try {
     db,
     sql`insert into users (name, email) values ('Benchley Shopper', ${`${tag}@bench.example`}) returning id`,
   );
+  // An address, so /shipping and /checkout draw the whole quote (shipping per store, tax).
+  await db.execute(sql`insert into addresses (user_id, name, email, phone, country, state, city, zip, address_1)
+    values (${user!.id}, 'Benchley', 'bench@example.com', '555-123-4567', 'US', 'CA', 'Fresno', '93650', '1 Main St')`);
   const [cart] = await queryRows<{ id: number }>(db, sql`insert into carts (user_id) values (${user!.id}) returning id`);
   for (const p of products.slice(0, 3)) {
     await db.execute(sql`insert into cart_lines (cart_id, product_id, quantity, selected) values (${cart!.id}, ${p.id}, 1, 1)`);

@@ -7,7 +7,7 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user cart api search write weight checkout backoffice
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice
 //   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
 //   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
@@ -90,6 +90,13 @@ async function pickTargets(origin, shopper) {
     ['static', 'static', 'static file (baseline)', '/brand/logo.svg'],
     ...pages.filter(([k]) => k !== 'cart').map(([k, p]) => ['guest', `${k}-guest`, `${k}, guest (cached)`, p]),
     ...(user ? pages.map(([k, p]) => ['user', `${k}-user`, `${k}, signed in`, p, user]) : []),
+    // The steps where the money is made: the whole quote (shipping per store, tax, payment methods).
+    ...(user
+      ? [
+          ['till', 'shipping-user', '/shipping, signed in, with an address', '/shipping', user],
+          ['till', 'checkout-user', '/checkout, signed in, with an address', '/checkout', user],
+        ]
+      : []),
     ...(guest ? pages.map(([k, p]) => ['cart', `${k}-cart`, `${k}, guest with cart`, p, guest]) : []),
     ['api', 'api-product', 'api/v1/product/{slug}', slug ? `/api/v1/product/${slug}` : null],
     ['api', 'api-all', 'api/v1/all', category ? `/api/v1/all?category=${category}` : '/api/v1/all'],
@@ -307,7 +314,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user cart api search write weight checkout backoffice); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight checkout backoffice); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');

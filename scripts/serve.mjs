@@ -190,7 +190,9 @@ export async function serve({ port = Number(process.env.PORT ?? 4321), host = pr
   // Slow clients are bounded (slowloris): headers within 15 s, a whole request within 60 s. A body that
   // stops arriving is refused sooner, after BODY_IDLE_MS without a byte (src/server/web/body.ts).
   server.headersTimeout = 15_000;
-  server.requestTimeout = 60_000;
+  // Not before the first answer below: it migrates and may load the demo shop, minutes on a busy machine, and
+  // Node answers 408 to a request still unanswered at requestTimeout (seen at load 28: the start failed).
+  server.requestTimeout = 0;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -202,6 +204,7 @@ export async function serve({ port = Number(process.env.PORT ?? 4321), host = pr
   // The first request opens, migrates and (on an empty database) seeds; do it now rather than on a shopper's request.
   const res = await fetch(`${origin}/api/v1/health`);
   if (!res.ok) throw new Error(`Health check failed with HTTP ${res.status}`);
+  server.requestTimeout = 60_000;
   log.info({ origin }, `Voltmart is ready at ${origin}`);
   return { server, origin };
 }

@@ -55,12 +55,12 @@ function run(label, command, args, env = {}) {
 async function runTogether(steps) {
   const started = Date.now();
   const finished = steps.map(
-    ({ label, command, args }) =>
+    ({ label, command, args, env = {} }) =>
       new Promise((resolve) => {
         const child = spawn(command, args, {
           cwd: root,
           stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+          env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
         });
         const output = [];
         child.stdout.on('data', (chunk) => output.push(chunk));
@@ -116,30 +116,50 @@ if (problems.length) {
   process.exit(1);
 }
 
-const vitest = (label, project, env, report) => {
+/** One vitest project as a step: its JSON report goes to test-results/<report>, counted when the step ends. */
+const vitestStep = (label, project, env, report) => {
   const file = path.join(results, report);
   fs.rmSync(file, { force: true });
-  ok =
-    run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env) &&
-    ok;
-  add(vitestCounts(file));
+  return {
+    label,
+    command: bin('vitest'),
+    args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+    file,
+  };
 };
 
-vitest('unit tests', 'unit', {}, 'unit.json');
+const unit = vitestStep('unit tests', 'unit', {}, 'unit.json');
+ok = run(unit.label, unit.command, unit.args, unit.env) && ok;
+add(vitestCounts(unit.file));
 // Lint and typecheck each keep one core busy: side by side they take about as long as typecheck alone.
 ok =
   (await runTogether([
     { label: 'lint', command: bin('eslint'), args: ['.'] },
     { label: 'typecheck', command: bin('astro'), args: ['check'] },
   ])) && ok;
-vitest('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json');
-vitest('integration tests on PostgreSQL', 'integration', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, 'integration-postgres.json');
+// Each database's integration run is one vitest worker (a 2-core machine gets one): side by side they use both
+// cores, and neither touches the other's data (each file gets its own database copy, tests/setup/db.ts).
+const integration = [
+  vitestStep('integration tests on the embedded database (PGlite)', 'integration', { TEST_DB: 'pglite' }, 'integration-pglite.json'),
+  vitestStep(
+    'integration tests on PostgreSQL',
+    'integration',
+    { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
+    'integration-postgres.json',
+  ),
+];
+ok = (await runTogether(integration)) && ok;
+for (const step of integration) add(vitestCounts(step.file));
 
 // Two builds: the production one (dist/, what `npm start` serves; an e2e spec proves it has no
 // /test-only/* routes) and the end-to-end one (dist-e2e/, with them) that Playwright serves.
+// Each build is mostly one core's work: side by side.
 if (
-  !run('build', bin('astro'), ['build']) ||
-  !run('build for the end-to-end tests', bin('astro'), ['build'], { VOLTMART_TEST_BUILD: '1' })
+  !(await runTogether([
+    { label: 'build', command: bin('astro'), args: ['build'] },
+    { label: 'build for the end-to-end tests', command: bin('astro'), args: ['build'], env: { VOLTMART_TEST_BUILD: '1' } },
+  ]))
 ) {
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed + 1} failed`);
   process.exit(1);
