@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `/tmp/voltmart-e2e-${port}`;
+/** The second shared server (lane B below): its own port and data directory, the same demo shop. */
+const portB = port + 100;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The fake Google/Facebook (tests/fakes/oauth-provider.mjs) and the credentials both sides share. */
 const fakeOAuthPort = port + 2000;
@@ -75,6 +77,14 @@ const OWN_SERVER_SPECS = [
   'platform/test-routes.spec.ts',
 ].map((spec) => `**/${spec}`);
 
+/**
+ * Specs that read the shop and change only what they make themselves (catalogue, search, pages, the shell,
+ * languages): they share a second server, so the two shared lanes run side by side. The payment and social
+ * fakes call back to the first server only, and the mail of lane A's flows is read from its folder
+ * (tests/e2e/fixtures/auth.ts finds a test's folder from its base URL), so those flows stay in lane A.
+ */
+const LANE_B_SPECS = ['shell', 'catalog', 'search', 'product', 'lists', 'i18n', 'content'].map((dir) => `**/${dir}/*.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -83,7 +93,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
@@ -93,11 +103,18 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  // Two lanes, each one test at a time. The specs that run production servers of their own (on their own
-  // ports, data directories and databases; OWN_SERVER_SPECS) never change what the shared server holds, so
-  // they run beside the rest, which shares the one server below and its data and stays in a single file order.
+  // Three lanes, each one test at a time. The specs that run production servers of their own (on their own
+  // ports, data directories and databases; OWN_SERVER_SPECS) never change what the shared servers hold, so
+  // they run beside the rest; the rest share one of two servers below (each lane in a single file order).
   projects: [
-    { name: 'chromium', testIgnore: OWN_SERVER_SPECS, workers: 1, use: chromiumUse },
+    { name: 'chromium', testIgnore: [...OWN_SERVER_SPECS, ...LANE_B_SPECS], workers: 1, use: chromiumUse },
+    {
+      name: 'chromium b',
+      testMatch: LANE_B_SPECS,
+      testIgnore: OWN_SERVER_SPECS,
+      workers: 1,
+      use: { ...chromiumUse, baseURL: `http://127.0.0.1:${portB}` },
+    },
     { name: 'own servers', testMatch: OWN_SERVER_SPECS, workers: 1, use: chromiumUse },
   ],
   webServer: [
@@ -136,6 +153,34 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        SEED: 'demo',
+        ENABLE_TEST_ROUTES: '1',
+        ...oauthClients,
+        OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
+        OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+        ...paymentKeys,
+        STRIPE_API_BASE: fakePayments,
+        STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
+        RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
+        RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
+        PAYPAL_API_BASE: `${fakePayments}/paypal`,
+        FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
+        IYZICO_API_BASE: `${fakePayments}/iyzico`,
+        AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
+      },
+      reuseExistingServer: false,
+      // The first start builds nothing (dist-e2e is built) but migrates and loads the demo shop: minutes at load 20.
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf /tmp/voltmart-e2e-${portB} && node scripts/serve.mjs --build dist-e2e`,
+      url: `http://127.0.0.1:${portB}/api/v1/health`,
+      env: {
+        PORT: String(portB),
+        HOST: '127.0.0.1',
+        DATA_DIR: `/tmp/voltmart-e2e-${portB}`,
         SEED: 'demo',
         ENABLE_TEST_ROUTES: '1',
         ...oauthClients,
