@@ -122,7 +122,15 @@ export const ShopSettingsSchema = z.object({
   primary_hover_color: hexColor('Hover colour'),
   phone: optionalText('Phone', 40).optional().default(''),
   email: z
-    .union([z.literal(''), z.string().trim().toLowerCase().max(200).regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, 'Enter an email such as shop@example.com')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(200)
+        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, 'Enter an email such as shop@example.com'),
+    ])
     .optional()
     .default(''),
   address: optionalText('Address', 300).optional().default(''),
@@ -144,3 +152,22 @@ export const ShopSettingsSchema = z.object({
   cookie_banner: checkbox,
 });
 export type ShopSettingsInput = z.output<typeof ShopSettingsSchema>;
+
+/**
+ * Gateway keys from the payments screen (`POST api/v1/admin/payments`): a field left empty keeps the stored key;
+ * `clear` lists keys to forget. Names are the environment variables' (STRIPE_SECRET_KEY…).
+ */
+export const GatewayKeysSchema = z
+  .record(z.string(), z.unknown())
+  .transform((body) => {
+    const keys: Record<string, string> = {};
+    for (const [name, value] of Object.entries(body))
+      if (/^[A-Z][A-Z0-9_]+$/.test(name) && typeof value === 'string' && value.trim()) keys[name] = value.trim();
+    const raw = body.clear ?? body['clear[]'];
+    const clear = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((v): v is string => typeof v === 'string');
+    return { keys, clear };
+  })
+  .refine(
+    (v) => Object.values(v.keys).every((k) => k.length <= 500 && !/\s/.test(k)),
+    'A key is one word of at most 500 characters, without spaces',
+  );
