@@ -171,3 +171,60 @@ export const GatewayKeysSchema = z
     (v) => Object.values(v.keys).every((k) => k.length <= 500 && !/\s/.test(k)),
     'A key is one word of at most 500 characters, without spaces',
   );
+
+/** A whole number from a form field or JSON (empty: the fallback). */
+const wholeNumber = (type: string, fallback: number, max = 2_000_000_000) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: `${type} must be a whole number` })
+      .int(`${type} must be a whole number`)
+      .min(0, `${type} must be 0 or more`)
+      .max(max, `${type} is too large`),
+  );
+
+/**
+ * A voucher from the back office (`POST api/v1/admin/vouchers` creates, `…/vouchers/{id}` updates): flat (cents)
+ * or percent (whole percent, with an optional cap in cents), minimum spend, total and per-shopper limits, a
+ * validity window, and the store it belongs to (none: every store).
+ */
+export const VoucherWriteSchema = z
+  .object({
+    id: recordId('Voucher').optional(),
+    code: z
+      .string({ error: 'Code is required' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9_-]{2,31}$/, 'The code is 3 to 32 letters, digits, - or _'),
+    title: requiredText('Title', 200),
+    store_id: z
+      .union([z.literal(''), z.null(), recordId('Store')])
+      .optional()
+      .transform((v) => (v === '' || v === undefined ? null : v)),
+    price_type: z.coerce
+      .number({ error: 'Choose flat or percent' })
+      .refine((v) => v === 1 || v === 2, 'Choose flat or percent')
+      .transform((v) => v as 1 | 2),
+    amount: wholeNumber('Amount', 0),
+    min_spend: wholeNumber('Minimum spend', 0),
+    max_discount: wholeNumber('Cap', 0),
+    usage_limit: wholeNumber('Total uses', 0),
+    per_user_limit: wholeNumber('Uses per shopper', 1),
+    starts_at: moment('Start').refine((v) => v !== null, 'Start is required'),
+    ends_at: moment('End').refine((v) => v !== null, 'End is required'),
+    active: checkbox,
+  })
+  .refine((v) => v.amount > 0, { message: 'The amount must be more than 0', path: ['amount'] })
+  .refine((v) => v.price_type === 1 || v.amount <= 100, { message: 'A percent voucher is at most 100 percent', path: ['amount'] })
+  .refine((v) => !v.starts_at || !v.ends_at || v.ends_at > v.starts_at, { message: 'The end must be after the start', path: ['ends_at'] });
+export type VoucherWriteInput = z.output<typeof VoucherWriteSchema>;
+
+export const VoucherIdSchema = z.object({ id: recordId('Voucher') });
+
+export const VouchersQuerySchema = z.object({
+  q: optionalText('Search', 100).optional().default(''),
+  status: z.enum(['', 'active', 'disabled'], { error: 'Status must be active or disabled' }).optional().default(''),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(25),
+  cursor: z.string().max(400).optional().default(''),
+});
+export type VouchersQuery = z.output<typeof VouchersQuerySchema>;
