@@ -51,6 +51,9 @@ async function boot(): Promise<void> {
       process.stdout.write(`${describeDemoAccounts(accounts)}
 `);
   }
+  // Gateway keys entered in the back office, opened with SETTINGS_KEY (the environment's keys still win).
+  const { loadStoredGatewayKeys } = await import('@/server/payments/stored-keys');
+  await loadStoredGatewayKeys(database.db);
   // `npm run shop` (another process) builds mail links from the address this shop serves on.
   const { saveServedOrigin } = await import('@/server/ops/mail-origin');
   saveServedOrigin(env);

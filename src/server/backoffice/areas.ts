@@ -28,6 +28,12 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'stores', can: 'approve:seller', label: 'backoffice.sellers.storesNav' },
   { area: 'admin', segment: 'messages', can: 'update:content', label: 'backoffice.inbox.nav' },
   { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
+  // Content, promotions and settings (issue 34).
+  { area: 'admin', segment: 'banners', can: 'update:content', label: 'backoffice.banners.nav' },
+  { area: 'admin', segment: 'pages', can: 'update:content', label: 'backoffice.pages.nav' },
+  { area: 'admin', segment: 'settings', can: 'update:setting', label: 'backoffice.settings.nav' },
+  { area: 'admin', segment: 'payments', can: 'update:setting', label: 'backoffice.payments.nav' },
+  { area: 'admin', segment: 'vouchers', can: 'update:product', label: 'backoffice.vouchers.nav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
   { area: 'admin', segment: 'mail', can: 'read:mail', label: 'backoffice.nav.mail' },

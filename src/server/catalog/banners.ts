@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { banners } from '@/server/db/schema';
 import { sourceHref } from '@/server/catalog/sources';
@@ -22,12 +22,18 @@ export interface BannerItem {
   ends_at?: string;
 }
 
-/** Active banners in display order, each with its link resolved. */
-export async function listBanners(): Promise<BannerItem[]> {
+/** Active banners inside their schedule, in display order, each with its link resolved. */
+export async function listBanners(now = new Date()): Promise<BannerItem[]> {
   const rows = await getDb()
     .select()
     .from(banners)
-    .where(and(eq(banners.status, 1)))
+    .where(
+      and(
+        eq(banners.status, 1),
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      ),
+    )
     .orderBy(asc(banners.type), asc(banners.position), asc(banners.id));
   return rows.map((b) => ({
     id: b.id,

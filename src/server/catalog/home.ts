@@ -28,7 +28,7 @@ const page = (perPage: number, sort: ListingFilters['sort'] = DEFAULT_SORT): Lis
 export async function getHome(now = new Date()): Promise<HomeData> {
   const db = getDb();
   const [allBanners, facets, sales, latest] = await Promise.all([
-    listBanners(),
+    listBanners(now),
     getListingFacets(),
     listFlashSales(now),
     queryListingPage(db, page(HOME_PRODUCTS), {}, now, { withTotal: false }),

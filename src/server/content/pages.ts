@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
-import { staticPages } from '@/server/db/schema';
+import { contentTranslations, staticPages } from '@/server/db/schema';
 import { notFound } from '@/server/core/errors';
 import { sanitizeStoredHtml } from '@/server/content/sanitize';
 
@@ -14,18 +14,23 @@ export interface StaticPage {
   updated_at: string;
 }
 
-/** The published page with this slug; NOT_FOUND otherwise. */
-export async function getStaticPage(slug: string): Promise<StaticPage> {
-  const [row] = await getDb()
-    .select()
+/** The published page with this slug, in `lang` when it has that version (else the default language's); NOT_FOUND otherwise. */
+export async function getStaticPage(slug: string, lang?: string): Promise<StaticPage> {
+  const [found] = await getDb()
+    .select({ row: staticPages, version: { title: contentTranslations.title, content: contentTranslations.content } })
     .from(staticPages)
+    .leftJoin(
+      contentTranslations,
+      and(eq(contentTranslations.kind, 'page'), eq(contentTranslations.refId, staticPages.id), eq(contentTranslations.lang, lang ?? '')),
+    )
     .where(and(eq(staticPages.slug, slug), eq(staticPages.status, 1)));
-  if (!row) throw notFound('thePage');
+  if (!found) throw notFound('thePage');
+  const { row, version } = found;
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    content: sanitizeStoredHtml(row.content),
+    title: version?.title ?? row.title,
+    content: sanitizeStoredHtml(version?.content ?? row.content),
     meta_description: row.metaDescription,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -104,6 +104,11 @@ export const EnvSchema = z.object({
   /** Tests only: send the Google / Facebook OAuth calls to a local fake provider (tests/fakes/oauth-provider.mjs). */
   OAUTH_GOOGLE_BASE_URL: optionalUrl,
   OAUTH_FACEBOOK_BASE_URL: optionalUrl,
+  /**
+   * Seals secrets the back office stores in the database (payment gateways' keys): 32 bytes as 64 hex digits or
+   * base64 (`openssl rand -hex 32`). Without it, gateway keys can only come from the environment.
+   */
+  SETTINGS_KEY: optionalText,
   /** Payment gateways (docs/decisions/0018-payment-gateways.md): each is offered only when its keys are set. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

@@ -1,5 +1,6 @@
 import { getDb, queryRows } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/core/errors';
+import { refuseSuspendedStores } from '@/server/checkout/open-stores';
 import { parseWith } from '@/server/core/validation';
 import type { SessionUser } from '@/server/core/actor';
 import { BankTransferSchema, type OrderActionInput } from '@/lib/schemas/checkout';
@@ -112,6 +113,10 @@ export async function placeOrder(
       if (!twin) throw err;
     }
     if (quote.problem) throw new AppError({ code: 'VALIDATION', message: quote.problem });
+    await refuseSuspendedStores(
+      tx,
+      quote.stores.map((s) => s.id),
+    );
     const lines = quote.stores.flatMap((s) => s.lines);
     // The same cart placed again while its online payment is still open (a gateway failed, the shopper
     // pressed "Place order" again): that purchase answers, with the method chosen now; no second stock hold.

@@ -14,10 +14,11 @@ import { BAD_SIGNATURE } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
-export const authorizeNetKeys = (env: Env = process.env) => ({
+export const authorizeNetKeys = (env: Env = gatewayEnv()) => ({
   loginId: env.AUTHORIZE_NET_API_LOGIN_ID?.trim() || null,
   transactionKey: env.AUTHORIZE_NET_TRANSACTION_KEY?.trim() || null,
   /** The merchant account's currency: Authorize.Net charges in it and takes no currency per request. */
@@ -27,7 +28,7 @@ export const authorizeNetKeys = (env: Env = process.env) => ({
 const live = (env: Env) => env.AUTHORIZE_NET_MODE?.trim() === 'live';
 
 /** The JSON API endpoint and the Accept Hosted form URL: live, sandbox, or (tests only) the fake. */
-export function authorizeNetUrls(env: Env = process.env) {
+export function authorizeNetUrls(env: Env = gatewayEnv()) {
   const base = env.AUTHORIZE_NET_API_BASE?.trim()?.replace(/\/$/, '');
   if (base) return { api: `${base}/xml/v1/request.api`, form: `${base}/payment/payment` };
   return live(env)
@@ -56,7 +57,7 @@ async function api<T extends { messages: AnetMessages }>(name: string, body: Rec
 export const authorizeNetProvider: PaymentProvider = {
   method: 8,
   gateway: 'authorize-net',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = authorizeNetKeys(env);
     return Boolean(keys.loginId && keys.transactionKey);
   },

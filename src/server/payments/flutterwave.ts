@@ -13,17 +13,18 @@ import { BAD_SIGNATURE, sameSignature } from '@/server/payments/signature';
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
-export const flutterwaveKeys = (env: Env = process.env) => ({
+export const flutterwaveKeys = (env: Env = gatewayEnv()) => ({
   publicKey: env.FLUTTERWAVE_PUBLIC_KEY?.trim() || null,
   secretKey: env.FLUTTERWAVE_SECRET_KEY?.trim() || null,
   secretHash: env.FLUTTERWAVE_SECRET_HASH?.trim() || null,
 });
 
 /** Flutterwave's v3 API, or (tests only) FLUTTERWAVE_API_BASE. */
-export const flutterwaveBase = (env: Env = process.env) =>
+export const flutterwaveBase = (env: Env = gatewayEnv()) =>
   (env.FLUTTERWAVE_API_BASE?.trim() || 'https://api.flutterwave.com/v3').replace(/\/$/, '');
 
 function api<T>(path: string, init: { method: string; body?: unknown }): Promise<T> {
@@ -47,11 +48,11 @@ interface FlwTransaction {
 export const flutterwaveProvider: PaymentProvider = {
   method: 5,
   gateway: 'flutterwave',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = flutterwaveKeys(env);
     return Boolean(keys.publicKey && keys.secretKey && keys.secretHash);
   },
-  publicKey(env = process.env) {
+  publicKey(env = gatewayEnv()) {
     return flutterwaveKeys(env).publicKey;
   },
   async start(request: PaymentRequest) {

@@ -16,16 +16,17 @@ import { BAD_SIGNATURE, hmacSha256, sameSignature } from '@/server/payments/sign
 import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
-export const iyzicoKeys = (env: Env = process.env) => ({
+export const iyzicoKeys = (env: Env = gatewayEnv()) => ({
   apiKey: env.IYZICO_API_KEY?.trim() || null,
   secretKey: env.IYZICO_SECRET_KEY?.trim() || null,
 });
 
 /** iyzico's live API (IYZICO_MODE=live) or its sandbox; (tests only) IYZICO_API_BASE. */
-export function iyzicoBase(env: Env = process.env): string {
+export function iyzicoBase(env: Env = gatewayEnv()): string {
   const base = env.IYZICO_API_BASE?.trim();
   if (base) return base.replace(/\/$/, '');
   return env.IYZICO_MODE?.trim() === 'live' ? 'https://api.iyzipay.com' : 'https://sandbox-api.iyzipay.com';
@@ -103,7 +104,7 @@ async function buyerOf(request: PaymentRequest) {
 export const iyzicoProvider: PaymentProvider = {
   method: 6,
   gateway: 'iyzico',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = iyzicoKeys(env);
     return Boolean(keys.apiKey && keys.secretKey);
   },

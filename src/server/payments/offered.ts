@@ -2,6 +2,7 @@ import type { BankAccount, Settings } from '@/lib/schemas/settings';
 import { getSettings } from '@/server/settings/index';
 import { configuredProviders } from '@/server/payments/registry';
 import type { PaymentProvider } from '@/server/payments/provider';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 /** The shop's bank account, or null while the operator has not set a bank and an account number or IBAN. */
 export function shopBankAccount(settings: Pick<Settings, 'bank_account'>): BankAccount | null {
@@ -14,7 +15,7 @@ export function shopBankAccount(settings: Pick<Settings, 'bank_account'>): BankA
  * account is set (a transfer to an account nobody can see is a dead end). Checkout, the retry page and
  * order/action all ask this.
  */
-export async function offeredProviders(env: NodeJS.ProcessEnv = process.env): Promise<PaymentProvider[]> {
+export async function offeredProviders(env: NodeJS.ProcessEnv = gatewayEnv()): Promise<PaymentProvider[]> {
   const account = shopBankAccount(await getSettings());
   return configuredProviders(env).filter((p) => p.method !== 7 || account !== null);
 }

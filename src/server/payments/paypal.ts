@@ -13,17 +13,18 @@ import { toDecimal, toMinor } from '@/server/payments/money';
 import { gatewayFetch, returnRoute } from '@/server/payments/http';
 import { refusalFor } from '@/server/payments/payable';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
-export const paypalKeys = (env: Env = process.env) => ({
+export const paypalKeys = (env: Env = gatewayEnv()) => ({
   clientId: env.PAYPAL_CLIENT_ID?.trim() || null,
   clientSecret: env.PAYPAL_CLIENT_SECRET?.trim() || null,
   webhookId: env.PAYPAL_WEBHOOK_ID?.trim() || null,
 });
 
 /** PayPal's live or sandbox API (PAYPAL_MODE), or (tests only) PAYPAL_API_BASE. */
-export function paypalBase(env: Env = process.env): string {
+export function paypalBase(env: Env = gatewayEnv()): string {
   const base = env.PAYPAL_API_BASE?.trim();
   if (base) return base.replace(/\/$/, '');
   return env.PAYPAL_MODE?.trim() === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
@@ -82,11 +83,11 @@ interface PaypalOrder {
 export const paypalProvider: PaymentProvider = {
   method: 4,
   gateway: 'paypal',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = paypalKeys(env);
     return Boolean(keys.clientId && keys.clientSecret);
   },
-  publicKey(env = process.env) {
+  publicKey(env = gatewayEnv()) {
     return paypalKeys(env).clientId;
   },
   async start(request: PaymentRequest) {

@@ -13,19 +13,20 @@ import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, fakeSources, hmacSha256 as hmac, sameSignature, type BrowserSources } from '@/server/payments/signature';
 import { refusalFor } from '@/server/payments/payable';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
 export const RAZORPAY_CHECKOUT_JS = 'https://checkout.razorpay.com/v1/checkout.js';
 
-export const razorpayKeys = (env: Env = process.env) => ({
+export const razorpayKeys = (env: Env = gatewayEnv()) => ({
   keyId: env.RAZORPAY_KEY_ID?.trim() || null,
   keySecret: env.RAZORPAY_KEY_SECRET?.trim() || null,
   webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || null,
 });
 
 /** The SDK client; RAZORPAY_API_BASE (tests only) points its HTTP client at the local fake. */
-export function razorpayClient(env: Env = process.env): Razorpay {
+export function razorpayClient(env: Env = gatewayEnv()): Razorpay {
   const { keyId, keySecret } = razorpayKeys(env);
   if (!keyId || !keySecret) throw new AppError({ code: 'UNAVAILABLE', message: 'Razorpay is not available right now.' });
   const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
@@ -36,7 +37,7 @@ export function razorpayClient(env: Env = process.env): Razorpay {
 }
 
 /** The Checkout script and the origins the pay page's CSP allows for it. */
-export function razorpayBrowserSources(env: Env = process.env): BrowserSources {
+export function razorpayBrowserSources(env: Env = gatewayEnv()): BrowserSources {
   const fake = env.RAZORPAY_CHECKOUT_URL?.trim();
   if (fake) return fakeSources(fake);
   return {
@@ -50,11 +51,11 @@ export function razorpayBrowserSources(env: Env = process.env): BrowserSources {
 export const razorpayProvider: PaymentProvider = {
   method: 1,
   gateway: 'razorpay',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = razorpayKeys(env);
     return Boolean(keys.keyId && keys.keySecret);
   },
-  publicKey(env = process.env) {
+  publicKey(env = gatewayEnv()) {
     return razorpayKeys(env).keyId;
   },
   async start(request: PaymentRequest) {

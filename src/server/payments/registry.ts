@@ -8,6 +8,7 @@ import { iyzicoProvider } from '@/server/payments/iyzico';
 import { paypalProvider } from '@/server/payments/paypal';
 import { razorpayProvider } from '@/server/payments/razorpay';
 import { stripeProvider } from '@/server/payments/stripe';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 /**
  * Every provider that exists, one line each (one file per provider in this folder). Read when asked,
@@ -30,7 +31,7 @@ export function providerFor(method: PaymentMethodId): PaymentProvider | undefine
 }
 
 /** The providers a shopper may choose now. */
-export function configuredProviders(env: NodeJS.ProcessEnv = process.env): PaymentProvider[] {
+export function configuredProviders(env: NodeJS.ProcessEnv = gatewayEnv()): PaymentProvider[] {
   return PROVIDERS().filter((provider) => provider.configured(env));
 }
 

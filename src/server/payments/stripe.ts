@@ -10,13 +10,14 @@ import type { PaymentProvider, PaymentRequest, PaymentStart } from '@/server/pay
 import { settlePayment, type SettleResult } from '@/server/payments/settle';
 import { BAD_SIGNATURE, fakeSources, type BrowserSources } from '@/server/payments/signature';
 import { log } from '@/server/core/logger.mjs';
+import { gatewayEnv } from '@/server/payments/stored-keys';
 
 type Env = NodeJS.ProcessEnv;
 
 /** The browser script: Stripe's own, or (tests only) the local fake's stand-in. */
 export const STRIPE_JS = 'https://js.stripe.com/clover/stripe.js';
 
-export const stripeKeys = (env: Env = process.env) => ({
+export const stripeKeys = (env: Env = gatewayEnv()) => ({
   secret: env.STRIPE_SECRET_KEY?.trim() || null,
   publishable: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
@@ -25,7 +26,7 @@ export const stripeKeys = (env: Env = process.env) => ({
 const clients = new Map<string, Stripe>();
 
 /** One SDK client per key and base; STRIPE_API_BASE (tests only) points it at the local fake. */
-export function stripeClient(env: Env = process.env): Stripe {
+export function stripeClient(env: Env = gatewayEnv()): Stripe {
   const { secret } = stripeKeys(env);
   if (!secret) throw new AppError({ code: 'UNAVAILABLE', message: 'Card payments are not available right now.' });
   const base = env.STRIPE_API_BASE?.trim();
@@ -51,7 +52,7 @@ export function stripeClient(env: Env = process.env): Stripe {
 }
 
 /** The script URL the pay page loads and the origins its CSP must allow for it. */
-export function stripeBrowserSources(env: Env = process.env): BrowserSources {
+export function stripeBrowserSources(env: Env = gatewayEnv()): BrowserSources {
   const fake = env.STRIPE_JS_URL?.trim();
   if (fake) return fakeSources(fake);
   // Stripe's documented CSP for Stripe.js and the Payment Element.
@@ -75,11 +76,11 @@ function clientStart(intent: Stripe.PaymentIntent, env: Env): PaymentStart {
 export const stripeProvider: PaymentProvider = {
   method: 3,
   gateway: 'stripe',
-  configured(env = process.env) {
+  configured(env = gatewayEnv()) {
     const keys = stripeKeys(env);
     return Boolean(keys.secret && keys.publishable && keys.webhookSecret);
   },
-  publicKey(env = process.env) {
+  publicKey(env = gatewayEnv()) {
     return stripeKeys(env).publishable;
   },
   async start(request: PaymentRequest) {
@@ -91,13 +92,13 @@ export const stripeProvider: PaymentProvider = {
       automatic_payment_methods: { enabled: true },
       metadata: { order_no: request.orderNo, order_id: String(request.orderId) },
     });
-    return clientStart(intent, process.env);
+    return clientStart(intent, gatewayEnv());
   },
   async resume(reference: string, request: PaymentRequest) {
     const intent = await stripeClient().paymentIntents.retrieve(reference);
     const usable = ['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status);
     if (!usable || intent.amount !== request.amount || intent.currency !== request.currency.toLowerCase()) return null;
-    return clientStart(intent, process.env);
+    return clientStart(intent, gatewayEnv());
   },
   async refund(charge) {
     const refund = await stripeClient().refunds.create(

@@ -301,6 +301,9 @@ export const banners = pgTable('banners', {
   closable: boolean('closable').notNull().default(false),
   position: integer('position').notNull().default(0),
   status: integer('status').notNull().default(1),
+  /** Shown from this moment (null: at once) until `ends_at` (null: until switched off). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 export const flashSales = pgTable('flash_sales', {

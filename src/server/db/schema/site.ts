@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '@/server/db/schema/common';
 
 /** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
@@ -50,6 +50,24 @@ export const staticPages = pgTable('static_pages', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A static page's or blog post's version in another language (`kind` 'page' | 'post'): its title and sanitized
+ * HTML. The row of static_pages / blog_posts is the default language's; a language without a version falls back to it.
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    /** Sanitized HTML. */
+    content: text('content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.refId, t.lang] })],
+);
 
 export const blogPosts = pgTable('blog_posts', {
   id: id(),

@@ -4,5 +4,5 @@ import { getStaticPage } from '@/server/content/pages';
 
 /** A static page by slug: `{id, slug, title, content (sanitized HTML), meta_description, updated_at}`. */
 export const ALL = route({
-  GET: async ({ params }) => ok(await getStaticPage(params.slug ?? '')),
+  GET: async ({ params, locals }) => ok(await getStaticPage(params.slug ?? '', locals.lang)),
 });

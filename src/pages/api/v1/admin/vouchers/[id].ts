@@ -1,0 +1,7 @@
+import { route } from '@/server/web/route';
+import { serveAction } from '@/server/web/actions';
+import { serveQuery } from '@/server/web/queries';
+import { saveVoucherAction, voucherOne } from '@/server/vouchers/manage-actions';
+
+/** GET: one voucher with its uses so far. POST: its changes. */
+export const ALL = route({ GET: serveQuery(voucherOne), POST: serveAction(saveVoucherAction) });

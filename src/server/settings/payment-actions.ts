@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineAction } from '@/server/core/action';
+import { defineQuery } from '@/server/core/query';
+import { GatewayKeysSchema } from '@/lib/schemas/content-admin';
+import { getGatewayKeys, saveGatewayKeys } from '@/server/settings/gateway-keys';
+
+/** Payment gateways' keys in the back office (`/admin/payments`, `api/v1/admin/payments`); values never leave the server. */
+
+export const gatewayKeysOne = defineQuery({
+  name: 'payments.keys',
+  input: z.object({}),
+  auth: { can: 'update:setting' },
+  run: async () => getGatewayKeys(),
+});
+
+export const saveGatewayKeysAction = defineAction({
+  name: 'payments.keys.save',
+  input: GatewayKeysSchema,
+  auth: { can: 'update:setting' },
+  // Checkout's methods and the gateways' keys: every process reopens the stored keys.
+  invalidates: ['settings'],
+  run: async (input, _actor, { tx, audit }) => {
+    const change = await saveGatewayKeys(tx, input);
+    // Names only: a key's value is never written to the audit log.
+    audit({ entity: 'gateway_keys', entityId: null, before: null, after: change });
+    return change;
+  },
+  message: 'backoffice.payments.saved',
+  back: '/admin/payments',
+});
