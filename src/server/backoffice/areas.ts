@@ -28,6 +28,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'stores', can: 'approve:seller', label: 'backoffice.sellers.storesNav' },
   { area: 'admin', segment: 'messages', can: 'update:content', label: 'backoffice.inbox.nav' },
   { area: 'admin', segment: 'subscribers', can: 'update:content', label: 'backoffice.inbox.subscribersNav' },
+  // Reports (issue 36).
+  { area: 'admin', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
   { area: 'admin', segment: 'mail', can: 'read:mail', label: 'backoffice.nav.mail' },
@@ -36,6 +38,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  { area: 'seller', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];
