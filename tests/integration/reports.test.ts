@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
-import { twoStores } from './backoffice-fixtures';
+import { account, api, twoStores } from './backoffice-fixtures';
+import { requestModule } from './http';
+import * as adminCsv from '@/pages/admin/reports/export.csv';
 import { getDb, queryRows } from '@/server/db/client';
 import { products } from '@/server/db/schema';
 import { getSettings, putSetting, clearSettingsCache } from '@/server/settings';
@@ -253,6 +255,33 @@ describe('a fixed set of orders', () => {
     expect([b.totals.new_customers, b.totals.returning_orders]).toEqual([3, 0]);
     const a = await buildReport(q, { kind: 'own', storeIds: [stores[0]] });
     expect([a.totals.new_customers, a.totals.returning_orders]).toEqual([2, 1]);
+  });
+
+  it('answers the same through the API and as CSV, a seller only for their store; a bad range is a 4xx', async () => {
+    const owner = await account(['owner']);
+    const seller = await account(['seller'], [], [stores[1]]);
+    const q = '?period=custom&from=2026-02-09&to=2026-02-11';
+    const mine = (await (await api(`/api/v1/seller/reports${q}`, seller)).json()) as {
+      data: { totals: { orders: number }; by_store: { id: number }[] };
+    };
+    expect(mine.data.totals.orders).toBe(2);
+    expect(mine.data.by_store.map((r) => r.id)).toEqual([stores[1]]);
+    const all = (await (await api(`/api/v1/admin/reports${q}`, owner)).json()) as { data: { totals: { orders: number } } };
+    expect(all.data.totals.orders).toBe(5);
+    expect((await api(`/api/v1/admin/reports${q}`, seller)).status).toBe(403);
+    const bad = await api('/api/v1/admin/reports?period=custom&from=2026-02-11&to=2026-02-09', owner);
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(((await bad.json()) as { message: string }).message).toBe('The first day must not be after the last day');
+    const path = '/admin/reports/export.csv';
+    const csv = await requestModule(adminCsv, path, {}, `${path}${q}&table=method`, { headers: { cookie: owner.cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect((await csv.text()).trim().split('\n')).toEqual([
+      'key,name,orders,gross,discount,refunds,net,tax,shipping',
+      '2,2,3,190.00,10.00,25.00,155.00,13.00,13.00',
+      '7,7,2,80.00,0.00,20.00,60.00,0.00,0.00',
+    ]);
   });
 
   it('moves the days to another time zone on a rebuild (Tokyo)', async () => {
