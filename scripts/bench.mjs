@@ -7,8 +7,9 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice reports
 //   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
+//   (reports: the 30-day and 365-day reports at 1,000,000 orders on PostgreSQL, BENCH_REPORT_ROWS)
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
 //   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
 //   loads that page for BENCH_PROFILE_SECONDS (15) under a server started with --cpu-prof, keeps the
@@ -314,7 +315,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight checkout backoffice); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight checkout backoffice reports); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');
@@ -376,7 +377,7 @@ if (topAt > 0) {
 
 try {
   buildIfStale();
-  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice')) {
+  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice' && s !== 'reports')) {
     if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
     if (dbChoice !== 'pglite') {
       const pg = await pgScratch('pages');
@@ -392,8 +393,25 @@ try {
   }
   if (wants('checkout') && !profileKey) await benchCheckout(startServer);
   if (wants('backoffice') && !profileKey) await benchBackOffice();
+  if (wants('reports') && !profileKey) await benchReports();
 } catch (err) {
   console.log(`\nbench stopped early: ${err.message}`);
+}
+
+/** The reports at scale (scripts/bench-reports.ts), in a scratch PostgreSQL database (a million orders is a server's job). */
+async function benchReports() {
+  if (dbChoice === 'pglite') return;
+  const pg = await pgScratch('reports');
+  if (!pg) return console.log('\nReports on PostgreSQL: skipped (no server)');
+  try {
+    spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/bench-reports.ts')], {
+      cwd: root,
+      env: { ...process.env, SEED: 'none', DATABASE_URL: pg.url },
+      stdio: 'inherit',
+    });
+  } finally {
+    await pg.drop();
+  }
 }
 
 /** The back office at scale (scripts/bench-backoffice.ts), in a scratch database of each kind. */

@@ -18,6 +18,7 @@ import { exportCatalog } from '../src/server/ops/catalog-export';
 import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
 import { sendTestMail } from '../src/server/ops/mail-test';
+import { rebuildReports } from '../src/server/reports/fold';
 import { announceChange } from '../src/server/core/invalidation';
 import { changeStatus, confirmTransfer, refundOrder, type StatusChange } from '../src/server/orders/life';
 import { sendStatusMails } from '../src/server/orders/status-email';
@@ -301,6 +302,16 @@ const COMMANDS: Record<string, Command> = {
     async run() {
       const removed = await sweepOrphanUploads();
       console.log(`Removed ${removed.length} orphaned file${removed.length === 1 ? '' : 's'}.`);
+    },
+  },
+  'reports:rebuild': {
+    usage: 'reports:rebuild',
+    help: "recount the reports' daily figures from the orders, cancellations and refunds (after changing the shop's time zone)",
+    args: 0,
+    database: true,
+    async run() {
+      const { days, productDays } = await rebuildReports();
+      console.log(`Recounted the reports: ${days} day rows, ${productDays} product day rows.`);
     },
   },
   'mail:test': {

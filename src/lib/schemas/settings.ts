@@ -33,7 +33,24 @@ export const SettingSchema = z.object({
    * released (orders/expiry.ts). Cash on delivery and bank transfer never expire this way.
    */
   unpaid_order_minutes: z.number().int().min(5).max(10_080).default(30),
+  /**
+   * The shop's time zone (IANA, e.g. Europe/Paris): reports count days in it. One the server does not know
+   * reads as UTC. After changing it, `npm run shop -- reports:rebuild` recounts the reports' days.
+   */
+  time_zone: z
+    .string()
+    .default('UTC')
+    .transform((zone) => (knownTimeZone(zone) ? zone : 'UTC')),
 });
+
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const SiteSettingSchema = z.object({
   header_logo: z.string().default('/brand/logo.svg'),

@@ -34,6 +34,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'settings', can: 'update:setting', label: 'backoffice.settings.nav' },
   { area: 'admin', segment: 'payments', can: 'update:setting', label: 'backoffice.payments.nav' },
   { area: 'admin', segment: 'vouchers', can: 'update:product', label: 'backoffice.vouchers.nav' },
+  // Reports (issue 36).
+  { area: 'admin', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
   { area: 'admin', segment: 'audit', can: 'read:audit', label: 'backoffice.nav.audit' },
   { area: 'admin', segment: 'mail', can: 'read:mail', label: 'backoffice.nav.mail' },
@@ -42,6 +44,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  { area: 'seller', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];
