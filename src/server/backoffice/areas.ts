@@ -36,6 +36,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  // The store profile (issue 35): its catalogue's managers run its shop window.
+  { area: 'seller', segment: 'store', can: 'update:product', label: 'backoffice.store.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];
