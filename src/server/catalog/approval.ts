@@ -21,7 +21,7 @@ import type { ApprovalsQuery } from '@/lib/schemas/seller-store';
 /** The shop's back-office rules read in `tx` (never the settings cache, which would open another connection). */
 export async function backOfficeRules(tx: Tx) {
   const [row] = await queryRows<{ value: unknown }>(tx, sql`select value from settings where key = 'back_office'`);
-  let value = row?.value ?? {};
+  let value: unknown = row?.value ?? {};
   if (typeof value === 'string') value = JSON.parse(value) as unknown;
   return SettingsSchema.shape.back_office.parse(value ?? {});
 }

@@ -423,7 +423,7 @@ export async function saveProduct(
   const slug = await uniqueSlug(tx, input, before?.id ?? null);
   const waits = await changesWait(tx, scope);
   // A seller's new product waits for the operator (when the shop says so); a refused one asks again when saved.
-  const approval = before
+  const approval: { approval?: 'approved' | 'waiting' | 'refused'; approvalRequestedAt?: Date } = before
     ? before.approval === 'refused' && scope.kind === 'own'
       ? { approval: 'waiting' as const, approvalRequestedAt: new Date() }
       : {}
