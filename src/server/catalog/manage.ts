@@ -133,6 +133,9 @@ export interface EditorProductRow {
   stock: number;
   image: string | null;
   updated_at: string;
+  /** The operator's approval of a seller's product, and a price change waiting for it (catalog/approval.ts). */
+  approval: 'approved' | 'waiting' | 'refused';
+  pending_selling: number | null;
 }
 
 /** The stock filter's "low": at most this many pieces left (but some). */
@@ -170,7 +173,7 @@ export async function listEditorProducts(
   const rows = await queryRows<Omit<EditorProductRow, 'status'> & { status: number }>(
     db,
     sql`select p.id, p.slug, p.title, p.store_id, coalesce(s.name, '') as store_name, coalesce(c.title, '') as category,
-          b.title as brand, p.status, p.selling, p.offered, p.stock, p.image, p.updated_at
+          b.title as brand, p.status, p.selling, p.offered, p.stock, p.image, p.updated_at, p.approval, p.pending_selling
         from products p left join stores s on s.id = p.store_id left join categories c on c.id = p.category_id
           left join brands b on b.id = p.brand_id
         where ${andAll(where)}
@@ -184,6 +187,7 @@ export async function listEditorProducts(
     offered: Number(r.offered),
     stock: Number(r.stock),
     updated_at: new Date(r.updated_at).toISOString(),
+    pending_selling: r.pending_selling === null ? null : Number(r.pending_selling),
   }));
   const keyOf = (r: EditorProductRow): (string | number)[] =>
     query.sort === 'title'
