@@ -4,7 +4,9 @@ import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { categories, products, stores as storesTable } from '@/server/db/schema';
 import { currentStoreSlugOf } from '@/server/stores/profile';
+import sharp from 'sharp';
 import { account, api, auditSince, lastAuditId, twoStores, type Account } from './backoffice-fixtures';
+import { listApiRoutes, request } from './http';
 
 /**
  * The seller's store profile and the operator's approvals (issue 35): a new store name waits and its old slug
@@ -108,6 +110,46 @@ describe('the seller’s store profile', () => {
     expect(after).toMatchObject({ name: before!.name, slug: before!.slug, pendingName: null, nameRefusedReason: 'Misleading name' });
     const mails = await mailsTo('store-a@example.com');
     expect(mails.at(-1)!.text).toContain('Misleading name');
+  });
+
+  it('takes a logo and a banner from the plain multipart form (no JavaScript): re-encoded into the upload store, then back to the page', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0b7a5c' } })
+      .jpeg()
+      .toBuffer();
+    const [before] = await getDb().select().from(storesTable).where(eq(storesTable.id, stores[0]));
+    const form = new FormData();
+    form.append('_from', '/seller/store');
+    form.append('name', before!.name);
+    form.append('description', 'With a logo');
+    form.append('email', 'store-a@example.com');
+    form.append('logo', new File([new Uint8Array(jpeg)], 'logo.jpg', { type: 'image/jpeg' }));
+    form.append('banner', new File([new Uint8Array(jpeg)], 'banner.jpg', { type: 'image/jpeg' }));
+    const res = await request(listApiRoutes(), '/api/v1/seller/store', {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4321', cookie: seller.cookie, accept: 'text/html' },
+      body: form,
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toContain('/seller/store');
+    const [after] = await getDb().select().from(storesTable).where(eq(storesTable.id, stores[0]));
+    expect(after!.logo).toMatch(/^\/uploads\/products\/[0-9a-f]+-zoom\.jpg$/);
+    expect(after!.banner).toMatch(/^\/uploads\/products\/[0-9a-f]+-zoom\.jpg$/);
+    expect(after!.logo).not.toBe(after!.banner);
+    expect(after!.description).toBe('With a logo');
+    // A file that is not a picture is refused, and nothing changes.
+    const bad = new FormData();
+    bad.append('name', before!.name);
+    bad.append('email', 'store-a@example.com');
+    bad.append('logo', new File([new Uint8Array(Buffer.from('not a picture'))], 'logo.jpg', { type: 'image/jpeg' }));
+    const refused = await request(listApiRoutes(), '/api/v1/seller/store', {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4321', cookie: seller.cookie, accept: 'application/json' },
+      body: bad,
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    const [unchanged] = await getDb().select().from(storesTable).where(eq(storesTable.id, stores[0]));
+    expect(unchanged!.logo).toBe(after!.logo);
   });
 
   it('refuses a slug another store has, and bad input, with a 422 a person understands', async () => {

@@ -477,7 +477,16 @@ export async function saveProduct(
     await removePictures(urls);
     throw err;
   }
-  const pick = (p: Partial<typeof values>) => ({
+  const pick = (p: {
+    slug?: string;
+    title?: string;
+    storeId?: number;
+    categoryId?: number;
+    status?: number;
+    selling?: number;
+    offered?: number;
+    stock?: number;
+  }) => ({
     slug: p.slug,
     title: p.title,
     store_id: p.storeId,
