@@ -58,7 +58,8 @@ export const RefuseSellerSchema = z.object({
 });
 
 export const StoresQuerySchema = ListQuerySchema.extend({
-  status: z.enum(['', 'open', 'suspended'], { error: 'Status must be open or suspended' }).optional().default(''),
+  // `renaming`: a new name waits for the operator's approval (issue 35).
+  status: z.enum(['', 'open', 'suspended', 'renaming'], { error: 'Status must be open or suspended' }).optional().default(''),
 });
 export type StoresQuery = z.output<typeof StoresQuerySchema>;
 

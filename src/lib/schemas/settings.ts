@@ -108,6 +108,8 @@ export const SettingsSchema = z.object({
     .object({
       /** Staff and sellers must sign in with a second factor (TOTP) before the back office opens. */
       require_two_factor: z.boolean().default(false),
+      /** Sellers' new products and price changes wait for the operator's approval (false: they go live at once). */
+      seller_approval: z.boolean().default(false),
     })
     .prefault({}),
 });

@@ -45,6 +45,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
   { area: 'seller', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
+  // The store profile (issue 35): its catalogue's managers run its shop window.
+  { area: 'seller', segment: 'store', can: 'update:product', label: 'backoffice.store.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];

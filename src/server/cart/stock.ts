@@ -56,7 +56,7 @@ export async function findSellable(
     tx,
     sql`select p.id, p.stock, p.max_per_order, d.id as bundle_deal_id from products p
         left join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1
-        where p.id = ${productId} and p.status = 1
+        where p.id = ${productId} and p.status = 1 and p.approval = 'approved'
           and exists (select 1 from stores s where s.id = p.store_id and s.status = 1)`,
   );
   if (!product) throw notFound('theProduct');

@@ -19,7 +19,7 @@ export const changeProductPrices = defineAction({
   // Product pages, listings, search and the API cache show the new price on every process.
   invalidates: ['catalog'],
   run: setProductPrices,
-  message: 'backoffice.products.pricesSaved',
+  message: (r) => (r.waiting ? 'backoffice.approvals.savedWaits' : 'backoffice.products.pricesSaved'),
 });
 
 /**
@@ -33,7 +33,7 @@ export const saveProductAction = defineAction({
   upload: { limit: PICTURES_BODY_LIMIT },
   invalidates: ['catalog'],
   run: async (input: ProductWriteInput, _actor, access) => saveProduct(input, await preparePictures(input.images), access),
-  message: (r) => (r.created ? 'backoffice.products.created' : 'backoffice.products.saved'),
+  message: (r) => (r.waiting ? 'backoffice.approvals.savedWaits' : r.created ? 'backoffice.products.created' : 'backoffice.products.saved'),
   data: ({ id, slug, status }) => ({ id, slug, status }),
   // A new product's form came from `…/products/new`: the editor of the product made takes over.
   back: (r, _input, body) => {

@@ -6,6 +6,7 @@ import { inScope, storeIdsOf, type Scope } from '@/server/core/policy';
 import type { Access } from '@/server/core/action';
 import type { Actor } from '@/server/core/actor';
 import { runAfterAnswer } from '@/server/core/background';
+import { changesWait } from '@/server/catalog/approval';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
 import { sanitizeStoredHtml } from '@/server/content/sanitize';
 import { removePictures, storePictures, type PreparedPicture } from '@/server/uploads/product-pictures';
@@ -29,21 +30,69 @@ export async function setProductPrices(
   input: ProductPricesInput,
   _actor: Actor,
   { scope, tx, audit }: Access,
-): Promise<{ id: number; slug: string; selling: number; offered: number }> {
+): Promise<{ id: number; slug: string; selling: number; offered: number; waiting: boolean }> {
   const [before] = await tx
-    .select({ id: products.id, slug: products.slug, storeId: products.storeId, selling: products.selling, offered: products.offered })
+    .select({
+      id: products.id,
+      slug: products.slug,
+      storeId: products.storeId,
+      selling: products.selling,
+      offered: products.offered,
+      approval: products.approval,
+    })
     .from(products)
     .where(eq(products.id, input.id))
     .for('update');
   if (!before || !inScope(scope, before.storeId)) throw notFound('theProduct');
-  await tx.update(products).set({ selling: input.selling, offered: input.offered, updatedAt: new Date() }).where(eq(products.id, input.id));
+  const prices = await pricesToWrite(tx, scope, before, input);
+  await tx
+    .update(products)
+    .set({ ...prices, updatedAt: new Date() })
+    .where(eq(products.id, input.id));
   audit({
     entity: 'product',
     entityId: input.id,
     before: { selling: before.selling, offered: before.offered },
-    after: { selling: input.selling, offered: input.offered },
+    after: { selling: input.selling, offered: input.offered, ...(prices.pendingSelling != null ? { waiting: true } : {}) },
   });
-  return { id: before.id, slug: before.slug, selling: input.selling, offered: input.offered };
+  return { id: before.id, slug: before.slug, selling: prices.selling, offered: prices.offered, waiting: prices.pendingSelling != null };
+}
+
+/**
+ * The prices a change writes. While the shop's rule makes sellers' changes wait (catalog/approval.ts), a seller's
+ * new price of a live product goes to `pending_*` and the old one stays live; a product not yet live (waiting or
+ * refused) takes the price at once. Anyone else's change (the operator) is the price, and drops what waited.
+ */
+async function pricesToWrite(
+  tx: Tx,
+  scope: Scope,
+  before: { selling: number; offered: number; approval: string },
+  input: { selling: number; offered: number },
+): Promise<{
+  selling: number;
+  offered: number;
+  pendingSelling: number | null;
+  pendingOffered: number | null;
+  approvalRequestedAt?: Date | null;
+  approvalReason?: null;
+}> {
+  const changed = before.selling !== input.selling || before.offered !== input.offered;
+  if (before.approval === 'approved' && changed && (await changesWait(tx, scope)))
+    return {
+      selling: before.selling,
+      offered: before.offered,
+      pendingSelling: input.selling,
+      pendingOffered: input.offered,
+      approvalRequestedAt: new Date(),
+      approvalReason: null,
+    };
+  return {
+    selling: input.selling,
+    offered: input.offered,
+    pendingSelling: null,
+    pendingOffered: null,
+    ...(before.approval === 'approved' ? { approvalRequestedAt: null } : {}),
+  };
 }
 
 // ————————————————————————————————————————————————————————————————————————————————
@@ -84,6 +133,9 @@ export interface EditorProductRow {
   stock: number;
   image: string | null;
   updated_at: string;
+  /** The operator's approval of a seller's product, and a price change waiting for it (catalog/approval.ts). */
+  approval: 'approved' | 'waiting' | 'refused';
+  pending_selling: number | null;
 }
 
 /** The stock filter's "low": at most this many pieces left (but some). */
@@ -121,7 +173,7 @@ export async function listEditorProducts(
   const rows = await queryRows<Omit<EditorProductRow, 'status'> & { status: number }>(
     db,
     sql`select p.id, p.slug, p.title, p.store_id, coalesce(s.name, '') as store_name, coalesce(c.title, '') as category,
-          b.title as brand, p.status, p.selling, p.offered, p.stock, p.image, p.updated_at
+          b.title as brand, p.status, p.selling, p.offered, p.stock, p.image, p.updated_at, p.approval, p.pending_selling
         from products p left join stores s on s.id = p.store_id left join categories c on c.id = p.category_id
           left join brands b on b.id = p.brand_id
         where ${andAll(where)}
@@ -135,6 +187,7 @@ export async function listEditorProducts(
     offered: Number(r.offered),
     stock: Number(r.stock),
     updated_at: new Date(r.updated_at).toISOString(),
+    pending_selling: r.pending_selling === null ? null : Number(r.pending_selling),
   }));
   const keyOf = (r: EditorProductRow): (string | number)[] =>
     query.sort === 'title'
@@ -184,6 +237,12 @@ export interface EditorProduct {
   /** Former slugs, answered by the storefront with a redirect here. */
   old_slugs: string[];
   has_orders: boolean;
+  /** The operator's approval (catalog/approval.ts): approved, waiting (new, not shown) or refused, and why. */
+  approval: 'approved' | 'waiting' | 'refused';
+  approval_reason: string | null;
+  /** A price change waiting for approval (the shop shows `selling`/`offered` meanwhile); null: none. */
+  pending_selling: number | null;
+  pending_offered: number | null;
 }
 
 /** One product in the caller's scope (any status), or 404. */
@@ -215,6 +274,10 @@ export async function getEditorProduct(id: number, scope: Scope, db: Tx = getDb(
     pictures: pictures.map((i) => ({ id: i.id, url: i.image, alt: i.alt, main: i.image === p.image })),
     old_slugs: redirects.map((r) => r.slug),
     has_orders: ordered.length > 0,
+    approval: p.approval,
+    approval_reason: p.approvalReason,
+    pending_selling: p.pendingSelling,
+    pending_offered: p.pendingOffered,
   };
 }
 
@@ -344,6 +407,8 @@ export interface SavedProduct {
   status: ProductStatus;
   created: boolean;
   pictures: number;
+  /** The product (or its new price) waits for the operator's approval. */
+  waiting: boolean;
 }
 
 /**
@@ -360,6 +425,18 @@ export async function saveProduct(
   const storeId = storeOf(input, scope, before?.storeId ?? null);
   await checkReferences(tx, input, storeId);
   const slug = await uniqueSlug(tx, input, before?.id ?? null);
+  const waits = await changesWait(tx, scope);
+  // A seller's new product waits for the operator (when the shop says so); a refused one asks again when saved.
+  const approval: { approval?: 'approved' | 'waiting' | 'refused'; approvalRequestedAt?: Date } = before
+    ? before.approval === 'refused' && scope.kind === 'own'
+      ? { approval: 'waiting' as const, approvalRequestedAt: new Date() }
+      : {}
+    : waits
+      ? { approval: 'waiting' as const, approvalRequestedAt: new Date() }
+      : {};
+  const prices = before
+    ? await pricesToWrite(tx, scope, before, input)
+    : { selling: input.selling, offered: input.offered, pendingSelling: null, pendingOffered: null };
   const values = {
     slug,
     title: input.title,
@@ -368,8 +445,8 @@ export async function saveProduct(
     subCategoryId: input.sub_category_id,
     brandId: input.brand_id,
     status: STATUS_CODE[input.status],
-    selling: input.selling,
-    offered: input.offered,
+    ...prices,
+    ...approval,
     stock: input.stock,
     maxPerOrder: input.max_per_order,
     description: descriptionHtml(input.description),
@@ -400,7 +477,16 @@ export async function saveProduct(
     await removePictures(urls);
     throw err;
   }
-  const pick = (p: Partial<typeof values>) => ({
+  const pick = (p: {
+    slug?: string;
+    title?: string;
+    storeId?: number;
+    categoryId?: number;
+    status?: number;
+    selling?: number;
+    offered?: number;
+    stock?: number;
+  }) => ({
     slug: p.slug,
     title: p.title,
     store_id: p.storeId,
@@ -411,7 +497,14 @@ export async function saveProduct(
     stock: p.stock,
   });
   audit({ entity: 'product', entityId: id, before: before ? pick(before) : null, after: { ...pick(values), pictures_added: urls.length } });
-  return { id, slug, status: input.status, created: !before, pictures: urls.length };
+  return {
+    id,
+    slug,
+    status: input.status,
+    created: !before,
+    pictures: urls.length,
+    waiting: (approval.approval ?? before?.approval) === 'waiting' || prices.pendingSelling !== null,
+  };
 }
 
 /** Appends stored pictures after the product's others; the first becomes the main one when there is none. */

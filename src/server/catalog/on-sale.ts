@@ -9,4 +9,5 @@ import { products } from '@/server/db/schema';
  */
 export const storeIsOpen: SQL = sql`exists (select 1 from stores open_store where open_store.id = ${products.storeId} and open_store.status = 1)`;
 
-export const onSale = (): SQL => and(eq(products.status, 1), storeIsOpen)!;
+/** A seller's product waiting for (or refused) the operator's approval is not on sale (catalog/approval.ts). */
+export const onSale = (): SQL => and(eq(products.status, 1), eq(products.approval, 'approved'), storeIsOpen)!;

@@ -36,6 +36,10 @@ export interface StoreRow {
   suspended_reason: string | null;
   suspended_at: string | null;
   products: number;
+  /** A new name and slug the seller asked for, waiting for the operator (issue 35); null: none. */
+  pending_name: string | null;
+  pending_slug: string | null;
+  name_requested_at: string | null;
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
@@ -102,7 +106,8 @@ export async function refuseApplication(tx: Tx, id: number, reason: string): Pro
   return { before: row.status, application: await getApplication(id, tx) };
 }
 
-const STORE = sql`select s.id, s.slug, s.name, s.email, s.status, s.suspended_reason, s.suspended_at,
+const STORE = sql`select s.id, s.slug, s.name, s.email, s.status, s.suspended_reason, s.suspended_at, s.pending_name, s.pending_slug,
+    s.name_requested_at,
     (select count(*) from products p where p.store_id = s.id)::int as products
   from stores s`;
 
@@ -115,13 +120,17 @@ const storeOf = (r: Record<string, unknown>): StoreRow => ({
   suspended_reason: (r.suspended_reason as string | null) ?? null,
   suspended_at: iso(r.suspended_at),
   products: Number(r.products),
+  pending_name: (r.pending_name as string | null) ?? null,
+  pending_slug: (r.pending_slug as string | null) ?? null,
+  name_requested_at: iso(r.name_requested_at),
 });
 
 /** Stores by name search and state (open, suspended), newest first; keyset pages on the id. */
 export async function listStores(query: StoresQuery, db: Tx = getDb()): Promise<{ items: StoreRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
   const where: SQL[] = [];
-  if (query.status) where.push(sql`s.status = ${query.status === 'open' ? 1 : 0}`);
+  if (query.status === 'renaming') where.push(sql`s.pending_name is not null`);
+  else if (query.status) where.push(sql`s.status = ${query.status === 'open' ? 1 : 0}`);
   if (query.q) {
     const like = likeOf(query.q);
     where.push(sql`(s.name ilike ${like} or s.slug ilike ${like} or s.email ilike ${like})`);

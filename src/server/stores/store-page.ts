@@ -35,6 +35,7 @@ const profileColumns = {
   banner: stores.banner,
   description: stores.description,
   rating: stores.rating,
+  openedOn: stores.openedOn,
   createdAt: stores.createdAt,
   reviewCount,
   followerCount,
@@ -49,6 +50,7 @@ type ProfileRow = {
   banner: string | null;
   description: string;
   rating: string;
+  openedOn: string | null;
   createdAt: Date;
   reviewCount: number;
   followerCount: number;
@@ -66,7 +68,8 @@ const toProfile = (r: ProfileRow): StoreProfile => ({
   review_count: r.reviewCount,
   followers: r.followerCount,
   product_count: r.productCount,
-  since: r.createdAt.toISOString(),
+  // The day the seller says the store opened (store profile), else the day it was created.
+  since: r.openedOn ? new Date(`${r.openedOn}T00:00:00Z`).toISOString() : r.createdAt.toISOString(),
 });
 
 /** An open store by slug; NOT_FOUND for unknown or closed stores. */

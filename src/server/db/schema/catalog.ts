@@ -129,6 +129,19 @@ export const products = pgTable(
     /** The search engines' title and description; empty: the product's own. */
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
+    /**
+     * The operator's approval of a seller's product when the shop asks for it (settings back_office.seller_approval):
+     * `approved` (may be on the storefront), `waiting` (a new product, not shown until approved) or `refused`.
+     */
+    approval: text('approval', { enum: ['approved', 'waiting', 'refused'] })
+      .notNull()
+      .default('approved'),
+    /** A seller's price change waiting for approval (the storefront keeps `selling`/`offered` meanwhile). */
+    pendingSelling: integer('pending_selling'),
+    pendingOffered: integer('pending_offered'),
+    approvalRequestedAt: timestamp('approval_requested_at', { withTimezone: true }),
+    /** Why the operator refused the last new product or price change. */
+    approvalReason: text('approval_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Weighted search document (title A; brand, category B; tags C; description, specs D), kept by triggers. */
@@ -148,6 +161,10 @@ export const products = pgTable(
       .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 1`),
     index('products_search_idx').using('gin', t.searchVector),
+    // The operator's list of sellers' products waiting for approval.
+    index('products_waiting_idx')
+      .on(t.approvalRequestedAt)
+      .where(sql`${t.approval} = 'waiting' or ${t.pendingSelling} is not null`),
     // The back office: products out of stock (the attention count, the stock filter).
     index('products_out_of_stock_idx')
       .on(t.id)

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id } from '@/server/db/schema/common';
 import { users } from '@/server/db/schema/users';
@@ -20,8 +20,33 @@ export const stores = pgTable('stores', {
   suspendedReason: text('suspended_reason'),
   /** An order of this store whose goods reach this amount (minor units) ships free; 0 = never. */
   freeShippingMin: integer('free_shipping_min').notNull().default(0),
+  /** The day the store says it opened (the storefront's "since"); null: the day it was created. */
+  openedOn: date('opened_on'),
+  /** Where shoppers may collect orders, one place a line (the seller's store profile). */
+  pickupPoints: text('pickup_points').notNull().default(''),
+  /** Where returned goods are sent. */
+  returnAddress: text('return_address'),
+  /** A name and slug the seller asked for, waiting for the operator's approval (both null: nothing waits). */
+  pendingName: text('pending_name'),
+  pendingSlug: text('pending_slug'),
+  nameRequestedAt: timestamp('name_requested_at', { withTimezone: true }),
+  /** Why the operator refused the last name change (shown to the seller until they ask again). */
+  nameRefusedReason: text('name_refused_reason'),
   createdAt: createdAt(),
 });
+
+/** A store's former slugs: the storefront answers them with a permanent redirect to the current one. */
+export const storeSlugRedirects = pgTable(
+  'store_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('store_slug_redirects_store_idx').on(t.storeId)],
+);
 
 /** A seller account: applies by email, is approved, then owns a store. */
 export const sellers = pgTable(
