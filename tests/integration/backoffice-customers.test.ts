@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { addresses, contactMessages, customerNotes, newsletterSubscribers, orders, reviews, sessions, users } from '@/server/db/schema';
+import {
+  addresses,
+  contactMessages,
+  customerNotes,
+  newsletterSubscribers,
+  orderReturns,
+  orders,
+  reviews,
+  sessions,
+  users,
+} from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { lastMailTo } from '@/server/mail/outbox';
 import { useScratchOutbox } from './auth-helpers';
@@ -31,8 +41,13 @@ const json = async (res: Response) => ({ ...((await res.json()) as { message: st
 
 /** The export download through the real middleware. */
 const exportOf = async (id: number, who: Account) =>
-  requestModule(await import('@/pages/admin/customers/[id]/export.json'), '/admin/customers/[id]/export.json', { id: String(id) },
-    `/admin/customers/${id}/export.json`, { headers: { cookie: who.cookie } });
+  requestModule(
+    await import('@/pages/admin/customers/[id]/export.json'),
+    '/admin/customers/[id]/export.json',
+    { id: String(id) },
+    `/admin/customers/${id}/export.json`,
+    { headers: { cookie: who.cookie } },
+  );
 
 let n = 0;
 /** A shopper with an address, signed in (the cookie), optionally with orders of the store. */
@@ -239,5 +254,22 @@ describe('GDPR', () => {
     expect(twice.status).toBe(409);
     const listed = await json(await api('/api/v1/admin/customers?status=erased&per_page=100', staff));
     expect(listed.data.items.map((x: { id: number }) => x.id)).toContain(c.id);
+  });
+});
+
+describe('the back office’s home', () => {
+  it('counts the returns waiting (requested or approved), not the settled ones', async () => {
+    const count = async () => (await json(await api('/api/v1/admin', owner))).data.attention.returns_waiting.count as number;
+    const before = await count();
+    const order = await makeOrder(store, { status: 'delivered' });
+    const lines = [{ line_id: 1, quantity: 1 }];
+    await getDb()
+      .insert(orderReturns)
+      .values([
+        { orderId: order, reason: 'Broken', lines },
+        { orderId: order, reason: 'Wrong size', lines, status: 'approved' },
+        { orderId: order, reason: 'Too late', lines, status: 'refused' },
+      ]);
+    expect(await count()).toBe(before + 2);
   });
 });

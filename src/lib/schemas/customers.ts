@@ -17,10 +17,7 @@ const day = (type: string) =>
     );
 
 export const CustomersQuerySchema = ListQuerySchema.extend({
-  status: z
-    .enum(['', 'active', 'disabled', 'erased'], { error: 'Status must be active, disabled or erased' })
-    .optional()
-    .default(''),
+  status: z.enum(['', 'active', 'disabled', 'erased'], { error: 'Status must be active, disabled or erased' }).optional().default(''),
   orders: z.enum(['', 'yes', 'no'], { error: 'Has orders must be yes or no' }).optional().default(''),
   from: day('From'),
   to: day('To'),

@@ -106,7 +106,10 @@ const ROW = sql`select u.id, u.name, u.email, u.phone, u.status, u.erased_at, u.
   from users u`;
 
 /** Customers, newest first, by search (name, email, phone), state, whether they ordered, and sign-up days; keyset pages on the id. */
-export async function listCustomers(query: CustomersQuery, db: Tx = getDb()): Promise<{ items: CustomerRow[]; next_cursor: string | null }> {
+export async function listCustomers(
+  query: CustomersQuery,
+  db: Tx = getDb(),
+): Promise<{ items: CustomerRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
   const where: SQL[] = [IS_CUSTOMER];
   if (query.q) where.push(sql`${SEARCHED} ilike ${likeOf(query.q)}`);
@@ -217,7 +220,10 @@ export async function setCustomerEnabled(
   const before = stateOf(row);
   if (before === 'erased') throw new AppError({ code: 'CONFLICT', message: 'backoffice.customers.isErased' });
   if ((before === 'active') === enabled)
-    throw new AppError({ code: 'CONFLICT', message: enabled ? 'backoffice.customers.alreadyEnabled' : 'backoffice.customers.alreadyDisabled' });
+    throw new AppError({
+      code: 'CONFLICT',
+      message: enabled ? 'backoffice.customers.alreadyEnabled' : 'backoffice.customers.alreadyDisabled',
+    });
   await tx.execute(sql`update users set status = ${enabled ? 1 : 0}, updated_at = now() where id = ${id}`);
   if (!enabled) await tx.execute(sql`delete from sessions where user_id = ${id}`);
   return { before, after: enabled ? 'active' : 'disabled', email: String(row.email) };
@@ -264,17 +270,21 @@ export async function exportCustomer(id: number, db: Tx = getDb()): Promise<Reco
       sql`select order_id, product_id, title, attributes, unit_price, quantity, shipping_price, line_total
           from order_lines where order_id in ${orderIds} order by order_id, id`,
     ),
-    order_history: await all(sql`select order_id, status, note, created_at from order_status_history where order_id in ${orderIds} order by id`),
+    order_history: await all(
+      sql`select order_id, status, note, created_at from order_status_history where order_id in ${orderIds} order by id`,
+    ),
     payments: await all(sql`select * from payments where order_no in (select order_no from orders where user_id = ${id}) order by id`),
     shipments: await all(sql`select * from shipments where order_id in ${orderIds} order by id`),
     returns: await all(sql`select * from order_returns where order_id in ${orderIds} or user_id = ${id} order by id`),
-    reviews: await all(sql`select id, product_id, order_id, author_name, rating, review, status, created_at from reviews where user_id = ${id}`),
+    reviews: await all(
+      sql`select id, product_id, order_id, author_name, rating, review, status, created_at from reviews where user_id = ${id}`,
+    ),
     wishlist: await all(sql`select * from wishlists where user_id = ${id}`),
     compare_list: await all(sql`select * from compare_lists where user_id = ${id}`),
-    cart: await all(
-      sql`select l.* from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${id}`,
+    cart: await all(sql`select l.* from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${id}`),
+    newsletter: await all(
+      sql`select email, confirmed_at, unsubscribed_at, created_at from newsletter_subscribers where lower(email) = lower(${email})`,
     ),
-    newsletter: await all(sql`select email, confirmed_at, unsubscribed_at, created_at from newsletter_subscribers where lower(email) = lower(${email})`),
     contact_messages: await all(sql`select * from contact_messages where lower(email) = lower(${email}) order by id`),
     notes: await all(sql`select id, note, created_at from customer_notes where user_id = ${id} order by id`),
   };

@@ -108,6 +108,8 @@ export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = g
 /** One order for the back office (DESIGN.md's contract): lines, shopper, addresses, payment, history, next steps. */
 export interface StaffOrder extends OrderDetail {
   store_id: number;
+  /** The order's version when read (orders.version): the screen's actions send it back, a stale one is refused. */
+  version: number;
   email: string;
   customer: { id: number | null; name: string; email: string; phone: string | null };
   /** The statuses the order may move to now (transitions.ts). */
@@ -129,6 +131,7 @@ export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()):
   return {
     ...detail,
     store_id: o.store_id as number,
+    version: Number(o.version),
     email: o.email as string,
     customer: {
       id: (o.user_id as number | null) ?? null,

@@ -1,4 +1,6 @@
 /**
+import type { Actor } from '@/server/core/actor';
+import { queueOrderEvent } from '@/server/orders/order-mail';
  * Returns: the spec's 30-day refund (issue 32; docs/decisions/0027-refunds-returns.md). On a delivered order,
  * within 30 days of its delivery, the shopper asks to send lines back (quantities, a reason, photos under the
  * review photo rules). The operator, or the seller of the order's store, approves or refuses it with a reason
@@ -104,6 +106,8 @@ export async function requestReturn(
   userId: number,
   input: ReturnRequestInput,
   now = new Date(),
+  /** Where the shopper's "return requested" mail links to: queued in the request's transaction (the outbox). */
+  mail?: Pick<Actor, 'origin' | 'siteName'>,
 ): Promise<{ order_id: number; id: number; email: string }> {
   const raw = input.photos === undefined ? [] : Array.isArray(input.photos) ? input.photos : [input.photos];
   const sent = raw.filter((v) => v !== '' && !(v instanceof File && v.size === 0));
@@ -146,6 +150,7 @@ export async function requestReturn(
             values (${order.id}, ${userId}, ${input.reason}, ${JSON.stringify(input.lines)}::jsonb, ${JSON.stringify(photos)}::jsonb) returning id`,
       );
       await history(tx, order.id, order.status, `Return requested: ${input.reason}`);
+      if (mail) await queueOrderEvent(tx, { order_id: order.id, email: order.email, event: 'requested' }, mail);
       return { order_id: order.id, id: row!.id, email: order.email };
     });
   } catch (err) {
