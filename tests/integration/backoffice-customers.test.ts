@@ -211,7 +211,20 @@ describe('GDPR', () => {
     const done = await orderOf(c.id, c.email, 'delivered');
     await getDb().insert(contactMessages).values({ name: 'Personne Privée', email: c.email, subject: 'Hi', message: 'Hello' });
     await getDb().insert(newsletterSubscribers).values({ email: c.email });
-    await getDb().insert(customerNotes).values({ userId: c.id, note: 'Lives at 9 Hidden Lane' });
+    await getDb().insert(customerNotes).values({ userId: c.id, note: 'Lives at 77 Privacy Row' });
+    await getDb()
+      .insert(addresses)
+      .values({
+        userId: c.id,
+        name: 'Personne Privée',
+        email: c.email,
+        phone: '5125557777',
+        country: 'FR',
+        state: 'IDF',
+        city: 'Paris',
+        zip: '75001',
+        address1: '77 Privacy Row',
+      });
 
     const refused = await json(await api(`/api/v1/admin/customers/${c.id}/erase`, staff, { body: { confirm: 'ERASE' } }));
     expect(refused.status).toBe(409);
@@ -234,7 +247,7 @@ describe('GDPR', () => {
       const hits = await queryRows<{ n: number }>(
         getDb(),
         sql`select count(*)::int as n from ${sql.identifier(table_name)} t
-            where t::text ilike ${`%${c.email}%`} or t::text ilike '%Personne Privée%' or t::text like '%5125557777%' or t::text ilike '%Hidden Lane%'`,
+            where t::text ilike ${`%${c.email}%`} or t::text ilike '%Personne Privée%' or t::text like '%5125557777%' or t::text ilike '%Privacy Row%'`,
       );
       expect(hits[0]!.n, table_name).toBe(0);
     }

@@ -1,12 +1,12 @@
 /**
-import type { Actor } from '@/server/core/actor';
-import { queueOrderEvent } from '@/server/orders/order-mail';
  * Returns: the spec's 30-day refund (issue 32; docs/decisions/0027-refunds-returns.md). On a delivered order,
  * within 30 days of its delivery, the shopper asks to send lines back (quantities, a reason, photos under the
  * review photo rules). The operator, or the seller of the order's store, approves or refuses it with a reason
  * and marks the goods received (their stock comes back then, never before); the refund is an ordinary refund
  * of the order (orders/refunds.ts) naming the return. Every step is on the order's timeline and mailed.
  */
+import type { Actor } from '@/server/core/actor';
+import { queueOrderEvent } from '@/server/orders/order-mail';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
