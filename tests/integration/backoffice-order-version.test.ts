@@ -106,3 +106,17 @@ describe('the order’s version', () => {
     expect((await api(`/api/v1/admin/orders/${id}/status`, owner, { body: { status: 'cancelled', version: 'x' } })).status).toBe(422);
   });
 });
+
+describe('the orders list by day', () => {
+  it('keeps to the days asked for (from and to), on PostgreSQL as on PGlite', async () => {
+    const id = await makeOrder(store, { status: 'pending' });
+    await getDb()
+      .update(orders)
+      .set({ createdAt: new Date('2021-06-15T12:00:00Z') })
+      .where(eq(orders.id, id));
+    const ids = async (q: string) =>
+      ((await json(await api(`/api/v1/admin/orders?${q}`, owner))).data.items as { id: number }[]).map((o) => o.id);
+    expect(await ids('from=2021-06-15&to=2021-06-15')).toEqual([id]);
+    expect(await ids('from=2021-06-16&to=2021-06-20')).toEqual([]);
+  });
+});

@@ -120,5 +120,5 @@ describe.runIf(TEST_DB === 'postgres')('mail across a SIGKILL', () => {
     );
     expect(after.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 });
