@@ -7,10 +7,15 @@ import { getEnv } from '../src/server/core/env';
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from '../src/server/db/client';
 import { listAudit } from '../src/server/audit/manage';
 import { attentionFor } from '../src/server/backoffice/attention';
-import { AuditQuerySchema } from '../src/lib/schemas/backoffice';
+import { AuditQuerySchema, OrdersQuerySchema } from '../src/lib/schemas/backoffice';
+import { getStaffOrder, listOrders } from '../src/server/orders/manage';
+import { listCustomers } from '../src/server/customers/manage';
+import { CustomersQuerySchema } from '../src/lib/schemas/customers';
 
 const ROWS = Number(process.env.BENCH_BO_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_BO_ROUNDS ?? 30);
+/** Shoppers' accounts for the customers list (BENCH_BO_CUSTOMERS, default BENCH_BO_ROWS). */
+const CUSTOMERS = Number(process.env.BENCH_BO_CUSTOMERS ?? ROWS);
 
 const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: 2 });
@@ -45,9 +50,24 @@ try {
              'buyer' || g || '@bench.test', 'BT' || g, 1000 + g % 50000, now() - (g || ' minutes')::interval
       from generate_series(${done + 1}::int, ${done + n}::int) g`);
   }
+  // The shoppers (every tenth order is theirs) and the lines of the orders the one-order page opens.
+  for (let done = await count('users'); done < CUSTOMERS; done += 100_000) {
+    const n = Math.min(100_000, CUSTOMERS - done);
+    await db.execute(sql`
+      insert into users (name, email, phone, status, created_at)
+      select 'Shopper ' || g || ' ' || (array['Garcia','Nguyen','Smith','Okafor','Dubois','Haddad'])[1 + g % 6],
+             'shopper' || g || '@bench.test', '512' || lpad((g % 10000000)::text, 7, '0'), 1, now() - (g || ' minutes')::interval
+      from generate_series(${done + 1}::int, ${done + n}::int) g`);
+  }
+  await db.execute(sql`update orders set user_id = u.id from users u where lower(u.email) = 'shopper' || substr(orders.order_no, 2) || '@bench.test'
+    and orders.user_id is null and orders.id % 10 = 0 and orders.id <= ${CUSTOMERS}`);
+  if ((await count('order_lines')) === 0)
+    await db.execute(sql`
+      insert into order_lines (order_id, title, unit_price, quantity, line_total)
+      select o.id, 'Bench item ' || k, 1000 + k, k, (1000 + k) * k from (select id from orders order by id desc limit 1000) o, generate_series(1, 3) k`);
   await db.execute(sql`analyze`);
   console.log(
-    `\nBack office at scale on ${label}: ${(await count('audit_log')).toLocaleString('en')} audit entries, ${(await count('orders')).toLocaleString('en')} orders (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    `\nBack office at scale on ${label}: ${(await count('audit_log')).toLocaleString('en')} audit entries, ${(await count('orders')).toLocaleString('en')} orders, ${(await count('users')).toLocaleString('en')} accounts (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   const pct = (list: number[], p: number) => [...list].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(p * list.length))]!;
   const time = async (name: string, fn: () => Promise<unknown>) => {
@@ -73,6 +93,30 @@ try {
   );
   await time('/admin home counts (operator, every store)', () => attentionFor({ kind: 'any' }));
   await time('/seller home counts (one store)', () => attentionFor({ kind: 'own', storeIds: [a!] }));
+  // Issue 32: the orders list, its search and one order; the customers list and its search.
+  const orders = (q: Record<string, string>) => listOrders(OrdersQuerySchema.parse(q), { kind: 'any' });
+  const firstOrders = await orders({});
+  let deepOrders = firstOrders.next_cursor!;
+  for (let i = 0; i < 200; i++) deepOrders = (await orders({ cursor: deepOrders })).next_cursor!;
+  const [one] = await queryRows<{ id: number; order_no: string }>(db, sql`select id, order_no from orders order by id desc limit 1`);
+  await time('orders list, first page (25)', () => orders({}));
+  await time('orders list, page 201 by keyset', () => orders({ cursor: deepOrders }));
+  await time('orders list, one status (delivered)', () => orders({ status: 'delivered' }));
+  await time('orders list, one store, paid, a week', () =>
+    orders({ store_id: String(b), payment_status: '1', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) }),
+  );
+  await time('orders search, an order number', () => orders({ q: one!.order_no }));
+  await time('orders search, an email', () => orders({ q: 'buyer123456@bench.test' }));
+  await time('orders search, a shopper name', () => orders({ q: 'Shopper 4242 ' }));
+  await time('one order (/admin/orders/{id})', () => getStaffOrder(one!.id, { kind: 'any' }));
+  const customers = (q: Record<string, string>) => listCustomers(CustomersQuerySchema.parse(q));
+  await time('customers list, first page (25)', () => customers({}));
+  await time('customers search, a name', () => customers({ q: 'Shopper 4242 ' }));
+  await time('customers search, an email', () => customers({ q: 'shopper98765@bench.test' }));
+  await time('customers search, a phone', () => customers({ q: '5120098765' }));
+  await time('customers, with orders, signed up in a month', () =>
+    customers({ orders: 'yes', from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) }),
+  );
 } finally {
   setDatabase(undefined);
   await database.close();

@@ -119,12 +119,28 @@ export const OrdersQuerySchema = ListQuerySchema.extend({
 });
 export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
 
-export const StaffOrderIdSchema = z.object({ id: recordId('Order') });
+/**
+ * The order's version the screen was drawn at (orders.version), sent back by its forms: an action on an order
+ * that changed since is refused (409, "this order changed"). Optional: a JSON client that leaves it out acts on
+ * the order as it is.
+ */
+export const orderVersionField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: 'Version must be a whole number' })
+    .int('Version must be a whole number')
+    .min(0, 'Version must be a whole number')
+    .max(MAX_DB_INT, 'Version must be a whole number')
+    .optional(),
+);
+
+export const StaffOrderIdSchema = z.object({ id: recordId('Order'), version: orderVersionField });
 
 export const OrderStatusChangeSchema = z.object({
   id: recordId('Order'),
   status: requiredText('Status', 20),
   note: optionalText('Note', 500).optional().default(''),
+  version: orderVersionField,
 });
 
 /** A shipment's carrier (lib/carriers.ts). */
@@ -171,6 +187,7 @@ export const ShipmentSchema = z.preprocess(
       .refine((lines) => lines.length > 0, 'Choose at least one item to ship'),
     carrier: carrierField.optional().default('other'),
     tracking_number: optionalText('Tracking number', 100).optional().default(''),
+    version: orderVersionField,
   }),
 );
 export type ShipmentInput = z.output<typeof ShipmentSchema>;

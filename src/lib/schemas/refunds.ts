@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DB_INT, optionalText, recordId, requiredText } from '@/lib/schemas/fields';
+import { orderVersionField } from '@/lib/schemas/backoffice';
 
 /**
  * Refunds and returns (issue 32). JSON clients send `lines: [{line_id, quantity}]` and money in minor units;
@@ -77,6 +78,7 @@ export const RefundSchema = z.preprocess(
     restock: flag.optional().default(false),
     outside: flag.optional().default(false),
     return_id: z.preprocess(blankIsUndefined, recordId('Return').optional()),
+    version: orderVersionField,
   }),
 );
 export type RefundInput = z.output<typeof RefundSchema>;
@@ -98,5 +100,6 @@ export const ReturnStepSchema = z.object({
   id: recordId('Order'),
   return_id: recordId('Return'),
   reason: optionalText('Reason', 500).optional().default(''),
+  version: orderVersionField,
 });
 export type ReturnStepInput = z.output<typeof ReturnStepSchema>;

@@ -22,6 +22,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
   { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'admin', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  // Customers (issue 32): the list, one customer, sign-in, notes, GDPR export and erasure.
+  { area: 'admin', segment: 'customers', can: 'read:customer', label: 'backoffice.customers.nav' },
   // Moderation and inbox (issue 34).
   { area: 'admin', segment: 'reviews', can: 'update:content', label: 'backoffice.moderation.nav' },
   { area: 'admin', segment: 'sellers', can: 'approve:seller', label: 'backoffice.sellers.nav' },

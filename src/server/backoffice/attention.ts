@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
-import { orders, paymentRefunds, products, sellers } from '@/server/db/schema';
+import { orderReturns, orders, paymentRefunds, products, sellers } from '@/server/db/schema';
 import { storeIdsOf, type Scope } from '@/server/core/policy';
 
 /** A count shown on the home screen stops at this (`1,000+`): the home never counts a whole big table. */
@@ -15,6 +15,8 @@ export interface Attention {
   out_of_stock: Count;
   /** Money that arrived for orders that could not take it (payments/stray.ts): the shop owes it back. */
   refunds_due: Count;
+  /** Returns asked for and not yet settled: waiting for a decision, or approved and waiting for the goods. */
+  returns_waiting: Count;
 }
 export interface Count {
   count: number;
@@ -56,7 +58,30 @@ export async function attentionFor(scope: Scope, db: Tx = getDb()): Promise<Atte
     sellers_waiting: ids === null ? await capped(sellers, eq(sellers.status, 'verified')) : { count: 0, capped: false },
     out_of_stock: await capped(products, and(sql`${products.stock} <= 0`, ne(products.status, 0), inStores(products.storeId))),
     refunds_due: ids === null ? await refundsDue(db) : { count: 0, capped: false },
+    returns_waiting: await returnsWaiting(db, ids),
   };
+}
+
+/** Returns requested or approved (the partial index order_returns_open_idx), in the scope's stores, stopped at COUNT_CAP. */
+async function returnsWaiting(db: Tx, ids: readonly number[] | null): Promise<Count> {
+  if (ids !== null && !ids.length) return { count: 0, capped: false };
+  const open = inArray(orderReturns.status, ['requested', 'approved']);
+  const inner =
+    ids === null
+      ? db
+          .select({ one: sql`1` })
+          .from(orderReturns)
+          .where(open)
+          .limit(COUNT_CAP)
+      : db
+          .select({ one: sql`1` })
+          .from(orderReturns)
+          .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+          .where(and(open, inArray(orders.storeId, [...ids])))
+          .limit(COUNT_CAP);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('waiting'));
+  const n = row?.n ?? 0;
+  return { count: n, capped: n >= COUNT_CAP };
 }
 
 /** Purchases with a refund due (the partial index payment_refunds_due_idx), stopped at COUNT_CAP. */

@@ -1,4 +1,5 @@
 import { defineAction } from '@/server/core/action';
+import { mustBeOrderVersion } from '@/server/orders/version';
 import { signedInUser } from '@/server/core/actor';
 import {
   OrderActionSchema,
@@ -25,7 +26,7 @@ import { runAfterAnswer } from '@/server/core/background';
 import { saveTransferDetails } from '@/server/orders/transfer';
 import { switchPaymentMethod } from '@/server/orders/repay';
 import { mustSeeOrder, shipOrder, type Shipped } from '@/server/orders/shipments';
-import { mailShipments } from '@/server/orders/shipment-actions';
+import { queueShipmentMails } from '@/server/orders/shipment-email';
 
 /** POST order/action (Idempotency-Key header or the form's hidden `idempotency_key`) → `{order_id, orders, total, payment}`. */
 export const placeOrderAction = defineAction({
@@ -117,6 +118,7 @@ export const changeOrderStatus = defineAction({
   run: async (input, actor, { scope, tx, audit }) => {
     // Outside the scope (another store's order) is 404 before anything is read or changed.
     const before = await getStaffOrder(input.id, scope, tx);
+    await mustBeOrderVersion(tx, input.id, input.version);
     if (input.status === 'refunded' && !can(actor.user, 'refund:order')) throw forbidden();
     const change = await changeStatus(input.id, input.status, input.note || null, tx);
     audit({
@@ -138,8 +140,9 @@ export const confirmOrderTransfer = defineAction({
   input: StaffOrderIdSchema,
   auth: { can: 'update:order' },
   invalidates: [],
-  run: async ({ id }, actor, { scope, tx, audit }) => {
+  run: async ({ id, version }, actor, { scope, tx, audit }) => {
     const before = await getStaffOrder(id, scope, tx);
+    await mustBeOrderVersion(tx, id, version);
     const changes = await confirmTransfer(id, tx);
     audit({
       entity: 'order',
@@ -171,7 +174,7 @@ export const bulkOrders = defineAction({
         shipped.push(await shipOrder(tx, id, { lines: 'rest', carrier, tracking_number: '' }, actor.user?.id ?? null));
       }
       audit({ entity: 'order', entityId: null, before: null, after: { ids, shipped: true, carrier } });
-      runAfterAnswer('shipment mails', () => mailShipments(shipped, actor));
+      await queueShipmentMails(tx, shipped, { origin: actor.origin, siteName: actor.siteName });
       return shipped.map((s) => s.change!);
     }
     const changes: StatusChange[] = [];

@@ -50,8 +50,9 @@ function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
     query.payment_status !== null ? sql`o.payment_status = ${query.payment_status}` : null,
     query.payment_method !== null ? sql`o.payment_method = ${query.payment_method}` : null,
     query.store_id !== null ? sql`o.store_id = ${query.store_id}` : null,
-    query.from ? sql`o.created_at >= ${new Date(`${query.from}T00:00:00Z`)}` : null,
-    query.to ? sql`o.created_at < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)}` : null,
+    // ISO text cast in SQL: postgres-js refuses a Date bound inside a raw query (the list answered 500 on PostgreSQL).
+    query.from ? sql`o.created_at >= ${`${query.from}T00:00:00Z`}::timestamptz` : null,
+    query.to ? sql`o.created_at < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString()}::timestamptz` : null,
     query.q ? searchOf(query.q) : null,
   ];
   return where.filter((w): w is SQL => w !== null);
@@ -108,6 +109,8 @@ export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = g
 /** One order for the back office (DESIGN.md's contract): lines, shopper, addresses, payment, history, next steps. */
 export interface StaffOrder extends OrderDetail {
   store_id: number;
+  /** The order's version when read (orders.version): the screen's actions send it back, a stale one is refused. */
+  version: number;
   email: string;
   customer: { id: number | null; name: string; email: string; phone: string | null };
   /** The statuses the order may move to now (transitions.ts). */
@@ -129,6 +132,7 @@ export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()):
   return {
     ...detail,
     store_id: o.store_id as number,
+    version: Number(o.version),
     email: o.email as string,
     customer: {
       id: (o.user_id as number | null) ?? null,

@@ -1,5 +1,7 @@
 import { getT } from '@/i18n';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendMail } from '@/server/mail/index';
+import type { Tx } from '@/server/db/client';
+import { shopLanguage } from '@/server/orders/status-email';
 import { escapeHtml } from '@/server/mail/templates';
 import { getSettings } from '@/server/settings';
 import { log } from '@/server/core/logger.mjs';
@@ -27,6 +29,11 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b7a5c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(t('orders.mail.view'))}</a></p>
 </body></html>`;
   return { to: e.email, subject: t('orders.returns.mail.subject', vars), text, html };
+}
+
+/** Queues it in the transaction of the step (the outbox): it goes out once that commits, never when it rolls back. */
+export async function queueOrderEvent(tx: Tx, e: OrderEvent, actor: Pick<Actor, 'origin' | 'siteName'>): Promise<void> {
+  await queueMail(tx, await orderEventMail(e, { lang: await shopLanguage(tx), origin: actor.origin, siteName: actor.siteName }));
 }
 
 /** Sends it after the answer; never throws (a lost mail leaves the step made). */

@@ -1,10 +1,10 @@
 import { defineAction } from '@/server/core/action';
+import { mustBeOrderVersion, refundKeyUsed } from '@/server/orders/version';
 import { AppError } from '@/server/core/errors';
 import { RefundSchema } from '@/lib/schemas/refunds';
 import { getStaffOrder } from '@/server/orders/manage';
 import { refundOrder } from '@/server/orders/refunds';
-import { sendOrderEvent } from '@/server/orders/order-mail';
-import { runAfterAnswer } from '@/server/core/background';
+import { queueOrderEvent } from '@/server/orders/order-mail';
 import { toDecimal } from '@/server/payments/money';
 
 /**
@@ -21,6 +21,8 @@ export const refundOrderAction = defineAction({
     const key = input.idempotency_key;
     if (!key) throw new AppError({ code: 'BAD_REQUEST', message: 'backoffice.refunds.errors.noKey' });
     await getStaffOrder(input.id, scope, tx);
+    // A replay of a refund already made answers it (a double click), whatever changed since.
+    if (!(await refundKeyUsed(tx, input.id, key))) await mustBeOrderVersion(tx, input.id, input.version);
     const result = await refundOrder(tx, input.id, { ...input, idempotency_key: key }, actor.user?.id ?? null);
     const r = result.refund;
     audit({
@@ -40,17 +42,16 @@ export const refundOrderAction = defineAction({
           },
     });
     if (!result.replayed)
-      runAfterAnswer('refund mail', () =>
-        sendOrderEvent(
-          {
-            order_id: result.order_id,
-            email: result.email,
-            event: 'refunded',
-            vars: { amount: `${toDecimal(r.amount, r.currency)} ${r.currency}` },
-            reason: r.reason,
-          },
-          actor,
-        ),
+      await queueOrderEvent(
+        tx,
+        {
+          order_id: result.order_id,
+          email: result.email,
+          event: 'refunded',
+          vars: { amount: `${toDecimal(r.amount, r.currency)} ${r.currency}` },
+          reason: r.reason,
+        },
+        actor,
       );
     return result;
   },

@@ -1,10 +1,10 @@
 import { defineAction } from '@/server/core/action';
+import { mustBeOrderVersion } from '@/server/orders/version';
 import { signedInUser } from '@/server/core/actor';
 import { ReturnRequestSchema, ReturnStepSchema } from '@/lib/schemas/refunds';
 import { getStaffOrder } from '@/server/orders/manage';
 import { requestReturn, stepReturn, type ReturnStep } from '@/server/orders/returns';
-import { sendOrderEvent } from '@/server/orders/order-mail';
-import { runAfterAnswer } from '@/server/core/background';
+import { queueOrderEvent } from '@/server/orders/order-mail';
 import { REVIEW_BODY_LIMIT } from '@/server/reviews/actions';
 
 /** POST order/returns (multipart, or a plain form): the shopper asks to return lines of a delivered order, with photos. */
@@ -14,9 +14,7 @@ export const requestReturnAction = defineAction({
   auth: 'user',
   upload: { limit: REVIEW_BODY_LIMIT },
   run: async (input, actor) => {
-    const made = await requestReturn(signedInUser(actor).id, input);
-    runAfterAnswer('return mail', () => sendOrderEvent({ order_id: made.order_id, email: made.email, event: 'requested' }, actor));
-    return made;
+    return requestReturn(signedInUser(actor).id, input, new Date(), actor);
   },
   message: 'orders.returns.requested',
   data: (r) => ({ order_id: r.order_id, return_id: r.id, status: 'requested' }),
@@ -35,6 +33,7 @@ function returnStepAction(step: ReturnStep) {
     invalidates: [],
     run: async (input, actor, { scope, tx, audit }) => {
       await getStaffOrder(input.id, scope, tx);
+      await mustBeOrderVersion(tx, input.id, input.version);
       const done = await stepReturn(tx, input.id, input.return_id, step, input.reason);
       audit({
         entity: 'order_return',
@@ -42,9 +41,7 @@ function returnStepAction(step: ReturnStep) {
         before: { status: done.from },
         after: { status: done.to, reason: input.reason || null },
       });
-      runAfterAnswer('return mail', () =>
-        sendOrderEvent({ order_id: done.order_id, email: done.email, event: EVENT[step], reason: input.reason || null }, actor),
-      );
+      await queueOrderEvent(tx, { order_id: done.order_id, email: done.email, event: EVENT[step], reason: input.reason || null }, actor);
       return done;
     },
     message: `backoffice.returns.done.${step}`,

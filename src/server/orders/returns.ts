@@ -5,6 +5,8 @@
  * and marks the goods received (their stock comes back then, never before); the refund is an ordinary refund
  * of the order (orders/refunds.ts) naming the return. Every step is on the order's timeline and mailed.
  */
+import type { Actor } from '@/server/core/actor';
+import { queueOrderEvent } from '@/server/orders/order-mail';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
@@ -104,6 +106,8 @@ export async function requestReturn(
   userId: number,
   input: ReturnRequestInput,
   now = new Date(),
+  /** Where the shopper's "return requested" mail links to: queued in the request's transaction (the outbox). */
+  mail?: Pick<Actor, 'origin' | 'siteName'>,
 ): Promise<{ order_id: number; id: number; email: string }> {
   const raw = input.photos === undefined ? [] : Array.isArray(input.photos) ? input.photos : [input.photos];
   const sent = raw.filter((v) => v !== '' && !(v instanceof File && v.size === 0));
@@ -146,6 +150,7 @@ export async function requestReturn(
             values (${order.id}, ${userId}, ${input.reason}, ${JSON.stringify(input.lines)}::jsonb, ${JSON.stringify(photos)}::jsonb) returning id`,
       );
       await history(tx, order.id, order.status, `Return requested: ${input.reason}`);
+      if (mail) await queueOrderEvent(tx, { order_id: order.id, email: order.email, event: 'requested' }, mail);
       return { order_id: order.id, id: row!.id, email: order.email };
     });
   } catch (err) {

@@ -1,10 +1,10 @@
 import { defineAction } from '@/server/core/action';
+import { mustBeOrderVersion } from '@/server/orders/version';
 import type { Actor } from '@/server/core/actor';
-import { runAfterAnswer } from '@/server/core/background';
 import { getSettings } from '@/server/settings';
 import { ShipmentSchema } from '@/lib/schemas/backoffice';
 import { mustSeeOrder, shipOrder, type Shipped } from '@/server/orders/shipments';
-import { sendShipmentMails } from '@/server/orders/shipment-email';
+import { queueShipmentMails, sendShipmentMails } from '@/server/orders/shipment-email';
 
 /**
  * Ships lines of an order (`POST api/v1/{admin|seller}/orders/{id}/shipments {lines: [{line_id, quantity}],
@@ -18,6 +18,7 @@ export const shipOrderAction = defineAction({
   invalidates: [],
   run: async (input, actor, { scope, tx, audit }) => {
     await mustSeeOrder(tx, input.id, scope);
+    await mustBeOrderVersion(tx, input.id, input.version);
     const shipped = await shipOrder(tx, input.id, input, actor.user?.id ?? null);
     audit({
       entity: 'order',
@@ -31,7 +32,7 @@ export const shipOrderAction = defineAction({
         ...(shipped.change ? { status: shipped.change.to } : {}),
       },
     });
-    runAfterAnswer('shipment mail', () => mailShipments([shipped], actor));
+    await queueShipmentMails(tx, [shipped], { origin: actor.origin, siteName: actor.siteName });
     return shipped;
   },
   message: (s, t) => t(s.complete ? 'backoffice.shipments.shippedAll' : 'backoffice.shipments.shippedPart'),

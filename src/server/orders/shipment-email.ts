@@ -1,5 +1,7 @@
 import { getT } from '@/i18n';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendMail } from '@/server/mail/index';
+import type { Tx } from '@/server/db/client';
+import { shopLanguage } from '@/server/orders/status-email';
 import { escapeHtml } from '@/server/mail/templates';
 import { log } from '@/server/core/logger.mjs';
 import { carrierName } from '@/lib/carriers';
@@ -34,6 +36,12 @@ ${s.tracking_url ? `<p><a href="${escapeHtml(s.tracking_url)}">${escapeHtml(t('b
     text,
     html,
   };
+}
+
+/** Queues one mail per shipment in the transaction that made them (the outbox), in the shop's language. */
+export async function queueShipmentMails(tx: Tx, all: Shipped[], ctx: Omit<StatusMailContext, 'lang'>): Promise<void> {
+  const lang = await shopLanguage(tx);
+  for (const shipped of all) await queueMail(tx, await shipmentMail(shipped, { ...ctx, lang }));
 }
 
 /** Sends one mail per shipment after the commit. Never throws: a lost mail leaves the shipment made. */

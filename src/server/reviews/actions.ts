@@ -5,7 +5,6 @@ import { saveReview } from '@/server/reviews/save';
 import { ReviewIdSchema, ReviewVisibilitySchema } from '@/lib/schemas/moderation';
 import { reportReview, setReviewVisibility } from '@/server/reviews/manage';
 import { mailReviewAuthor } from '@/server/reviews/moderation-mail';
-import { runAfterAnswer } from '@/server/core/background';
 
 /** Room for 5 photos of 1000 KB each, the other fields and the multipart framing. */
 export const REVIEW_BODY_LIMIT = 5 * 1024 * 1024 + 256 * 1024;
@@ -36,9 +35,7 @@ export const setReviewVisibilityAction = defineAction({
       before: { status: change.before },
       after: { status: change.review.status, reason: input.reason || null, product: change.product },
     });
-    runAfterAnswer('review moderation mail', async () => {
-      await mailReviewAuthor(change.review, input.reason, actor);
-    });
+    await mailReviewAuthor(tx, change.review, input.reason, actor);
     return change;
   },
   message: (c) => (c.review.status === 'hidden' ? 'backoffice.moderation.hidden' : 'backoffice.moderation.shown'),

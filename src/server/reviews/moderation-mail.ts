@@ -1,25 +1,28 @@
 import { getT } from '@/i18n';
-import { sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
+import type { Tx } from '@/server/db/client';
+import { shopLanguage } from '@/server/orders/status-email';
 import { plainMail } from '@/server/content/mails';
-import { getSettings } from '@/server/settings';
 import { productUrl } from '@/lib/urls';
 import type { Actor } from '@/server/core/actor';
 import type { ModeratedReview } from '@/server/reviews/manage';
 
 /**
  * Tells a review's author that a moderator hid or showed it again, with the reason. In the shop's language (the
- * author's is not known); sent after the answer, never the moderator's error.
+ * author's is not known); queued in the moderation's transaction (the outbox).
  */
 export async function mailReviewAuthor(
+  tx: Tx,
   review: ModeratedReview,
   reason: string,
   actor: Pick<Actor, 'origin' | 'siteName'>,
 ): Promise<boolean> {
   if (!review.author_email) return false;
-  const t = await getT((await getSettings()).default_language);
+  const t = await getT(await shopLanguage(tx));
   const hidden = review.status === 'hidden';
   const link = `${actor.origin}${productUrl({ slug: review.product_slug })}`;
-  return sendMail(
+  await queueMail(
+    tx,
     plainMail({
       to: review.author_email,
       subject: t(hidden ? 'backoffice.moderation.mail.hiddenSubject' : 'backoffice.moderation.mail.shownSubject', {
@@ -36,4 +39,5 @@ export async function mailReviewAuthor(
       footer: actor.siteName,
     }),
   );
+  return true;
 }

@@ -4,7 +4,6 @@ import { RefuseSellerSchema, SellerIdSchema, StoreIdSchema, SuspendStoreSchema }
 import { approveSellerIn, mailApproval } from '@/server/sellers/approve';
 import { refuseApplication, setStoreOpen } from '@/server/sellers/manage';
 import { mailRefusal, mailStoreState } from '@/server/sellers/decision-mails';
-import { runAfterAnswer } from '@/server/core/background';
 import { resendSellerCode, SELLER_CODE_RESENT, signUpSeller, verifySeller } from '@/server/sellers/signup';
 
 /** A guest's seller application, declared once (served by src/server/web/actions.ts). */
@@ -51,9 +50,7 @@ export const approveSellerAction = defineAction({
       before: { status: approval.seller.status },
       after: { status: 'approved', store_id: approval.store.id, user_id: approval.userId },
     });
-    runAfterAnswer('seller approval mail', async () => {
-      await mailApproval(approval, actor.origin, actor.siteName);
-    });
+    await mailApproval(approval, actor.origin, actor.siteName, tx);
     return { seller_id: id, store_id: approval.store.id, user_id: approval.userId };
   },
   message: 'backoffice.sellers.approved',
@@ -68,9 +65,7 @@ export const refuseSellerAction = defineAction({
   run: async ({ id, reason }, actor, { tx, audit }) => {
     const { before, application } = await refuseApplication(tx, id, reason);
     audit({ entity: 'seller', entityId: id, before: { status: before }, after: { status: 'rejected', reason } });
-    runAfterAnswer('seller refusal mail', async () => {
-      await mailRefusal(application, reason, actor);
-    });
+    await mailRefusal(tx, application, reason, actor);
     return { seller_id: id, status: application.status };
   },
   message: 'backoffice.sellers.refused',
@@ -85,9 +80,7 @@ export const suspendStoreAction = defineAction({
   run: async ({ id, reason }, actor, { tx, audit }) => {
     const change = await setStoreOpen(tx, id, false, reason);
     audit({ entity: 'store', entityId: id, before: { status: change.before.status }, after: { status: 'suspended', reason } });
-    runAfterAnswer('store suspension mail', async () => {
-      await mailStoreState(change.after, reason, actor);
-    });
+    await mailStoreState(tx, change.after, reason, actor);
     return change.after;
   },
   message: 'backoffice.sellers.suspended',
@@ -101,9 +94,7 @@ export const reinstateStoreAction = defineAction({
   invalidates: ['catalog', 'stores'],
   run: async ({ id }, actor, { tx, audit }) => {
     const change = await setStoreOpen(tx, id, true, null);
-    runAfterAnswer('store reinstatement mail', async () => {
-      await mailStoreState(change.after, null, actor);
-    });
+    await mailStoreState(tx, change.after, null, actor);
     audit({
       entity: 'store',
       entityId: id,

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { sellers, storeMembers, stores, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendMail } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
 import { storeUrl } from '@/lib/urls';
 
@@ -116,21 +116,22 @@ export async function approveSellerIn(tx: Tx, id: number): Promise<Approval> {
 }
 
 /** Mails the seller their store's address; returns it. */
-export async function mailApproval(result: Approval, origin: string, siteName: string): Promise<string> {
+export async function mailApproval(result: Approval, origin: string, siteName: string, tx?: Tx): Promise<string> {
   const url = `${origin}${storeUrl(result.store)}`;
-  await sendMail(
-    plainMail({
-      to: result.seller.email,
-      subject: `Your shop "${result.seller.shopName}" is open on ${siteName}`,
-      paragraphs: [
-        `Hello ${result.seller.name},`,
-        `Good news: we approved your application. Your store page is open now:`,
-        url,
-        `Sign in with ${result.seller.email} and the password you chose when you applied.`,
-      ],
-      link: { href: url, label: 'Open your store page' },
-      footer: `${siteName}`,
-    }),
-  );
+  const mail = plainMail({
+    to: result.seller.email,
+    subject: `Your shop "${result.seller.shopName}" is open on ${siteName}`,
+    paragraphs: [
+      `Hello ${result.seller.name},`,
+      `Good news: we approved your application. Your store page is open now:`,
+      url,
+      `Sign in with ${result.seller.email} and the password you chose when you applied.`,
+    ],
+    link: { href: url, label: 'Open your store page' },
+    footer: `${siteName}`,
+  });
+  // In the approval's transaction when there is one (the back office): the outbox sends it once that commits.
+  if (tx) await queueMail(tx, mail);
+  else await sendMail(mail);
   return url;
 }

@@ -1,16 +1,18 @@
 import { getT } from '@/i18n';
-import { sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
+import type { Tx } from '@/server/db/client';
+import { shopLanguage } from '@/server/orders/status-email';
 import { plainMail } from '@/server/content/mails';
-import { getSettings } from '@/server/settings';
 import type { Actor } from '@/server/core/actor';
 import type { ApplicationRow, StoreRow } from '@/server/sellers/manage';
 
 /** Mails of the operator's decisions on sellers and stores, in the shop's language. */
 
-/** Tells an applicant their application was refused, and why (the shop's language). Never throws. */
-export async function mailRefusal(application: ApplicationRow, reason: string, actor: Pick<Actor, 'siteName'>): Promise<boolean> {
-  const t = await getT((await getSettings()).default_language);
-  return sendMail(
+/** Tells an applicant their application was refused, and why (the shop's language); queued in the refusal's transaction. */
+export async function mailRefusal(tx: Tx, application: ApplicationRow, reason: string, actor: Pick<Actor, 'siteName'>): Promise<boolean> {
+  const t = await getT(await shopLanguage(tx));
+  await queueMail(
+    tx,
     plainMail({
       to: application.email,
       subject: t('backoffice.sellers.mail.subject', { site: actor.siteName, shop: application.shop_name }),
@@ -23,14 +25,16 @@ export async function mailRefusal(application: ApplicationRow, reason: string, a
       footer: actor.siteName,
     }),
   );
+  return true;
 }
 
-/** Tells a store's address that the operator suspended (with the reason) or reinstated it. Never throws. */
-export async function mailStoreState(store: StoreRow, reason: string | null, actor: Pick<Actor, 'siteName'>): Promise<boolean> {
+/** Tells a store's address that the operator suspended (with the reason) or reinstated it; queued in the change's transaction. */
+export async function mailStoreState(tx: Tx, store: StoreRow, reason: string | null, actor: Pick<Actor, 'siteName'>): Promise<boolean> {
   if (!store.email) return false;
-  const t = await getT((await getSettings()).default_language);
+  const t = await getT(await shopLanguage(tx));
   const suspended = store.status === 'suspended';
-  return sendMail(
+  await queueMail(
+    tx,
     plainMail({
       to: store.email,
       subject: t(suspended ? 'backoffice.sellers.mail.suspendedSubject' : 'backoffice.sellers.mail.reinstatedSubject', {
@@ -44,4 +48,5 @@ export async function mailStoreState(store: StoreRow, reason: string | null, act
       footer: actor.siteName,
     }),
   );
+  return true;
 }

@@ -76,6 +76,12 @@ export const orders = pgTable(
     trackingCode: text('tracking_code').notNull(),
     /** The shopper's note to the store (order/action `note`). */
     note: text('note').notNull().default(''),
+    /**
+     * Raised by the database on every change of the order or of its shipments and returns (triggers of
+     * migration 0020): the back office's order actions carry the version they were drawn at and a stale one is
+     * refused ("this order changed, reload").
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,6 +27,8 @@ export const users = pgTable(
     /** Base32 TOTP secret once two-factor sign-in is set up; `totp_enabled_at` when it was confirmed. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** When the person's data was erased on request (GDPR, backoffice/customers.ts): the row stays for their orders. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,6 +38,10 @@ export const users = pgTable(
     index('users_roles_idx')
       .on(t.id)
       .where(sql`cardinality(${t.roles}) > 0`),
+    // The customers list (/admin/customers): a search inside name, email and phone at a million accounts…
+    index('users_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
+    // …and "signed up between".
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -154,4 +160,19 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** An operator's note on a customer (/admin/customers/{id}); erased with the person. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_user_idx').on(t.userId, t.id)],
 );

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '@/server/db/client';
+import { AppError } from '@/server/core/errors';
+
+/**
+ * "This order changed, reload" (issue 32): two operators on one order never lose a change. The screen draws the
+ * order with its version (orders.version, raised by the database on every change of the order, its shipments
+ * or its returns: migration 0020) and its forms send it back; the action locks the order's row and refuses
+ * (409) when the version moved on. The answer carries the current version; a plain form goes back to the order
+ * page, drawn fresh, with the message.
+ */
+export async function mustBeOrderVersion(tx: Tx, orderId: number, version: number | undefined): Promise<void> {
+  if (version === undefined) return;
+  const [row] = await queryRows<{ version: number }>(tx, sql`select version from orders where id = ${orderId} for update`);
+  if (row && Number(row.version) !== version) throw staleOrder(Number(row.version));
+}
+
+export const staleOrder = (current: number) =>
+  new AppError({ code: 'CONFLICT', message: 'backoffice.orders.stale', details: { version: current } });
+
+/** Whether a refund with this Idempotency-Key was made on the order already (its replay answers, whatever the version). */
+export async function refundKeyUsed(tx: Tx, orderId: number, key: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from payment_refunds where order_id = ${orderId} and idempotency_key = ${key} limit 1`,
+  );
+  return rows.length > 0;
+}
