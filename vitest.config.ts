@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // `*.postgres.test.ts` need a second process on the same database (the embedded one has one owner).
+          exclude: process.env.TEST_DB === 'postgres' ? [] : ['tests/integration/**/*.postgres.test.ts'],
           environment: 'node',
           // One migrated template per run (tests/setup/template.ts); each file gets its own copy (tests/setup/db.ts).
           globalSetup: ['tests/setup/template.ts'],

@@ -63,7 +63,10 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-describe.runIf(TEST_DB === 'postgres')('mail across a SIGKILL', () => {
+// A PostgreSQL-only file (`*.postgres.test.ts`): vitest.config.ts leaves it out of the embedded database's run.
+if (TEST_DB !== 'postgres') throw new Error('mail-kill runs on PostgreSQL only: run it with TEST_DB=postgres');
+
+describe('mail across a SIGKILL', () => {
   it('a process killed while sending loses no mail, and none goes out twice after the restart', async () => {
     const port = await freePort();
     smtp = await startSmtp(port);
