@@ -37,6 +37,7 @@ export default {
     'src/server/test-routes.ts',
     'src/server/reviews/rules.ts',
     'src/server/sellers/signup.ts',
+    'src/server/core/policy.ts',
   ],
   coverageAnalysis: 'perTest',
   // The machine is small and shared; each worker runs vitest with its own PGlite databases.
