@@ -122,7 +122,8 @@ export async function startFakePayments(options) {
      * transaction in any other `transactionStatus` Authorize.Net documents (authorizedPendingCapture, voided,
      * FDSPendingReview, underReview, expired, …); returns the transaction.
      */
-    authorizeNetPay: (token, outcome = true) => payAuthorizeNet(state, token, outcome),
+    authorizeNetPay: (/** @type {string} */ token, /** @type {boolean | string} */ outcome = true) =>
+      payAuthorizeNet(state, token, outcome),
     /** Stripe moves the intent to another status and sends the event that says so (`payment_intent.<status>`). */
     stripeMove: (intentId, status) => moveIntent(state, intentId, status),
     /** PayPal's capture changes later (a PENDING capture COMPLETED, DENIED…): the order's capture and its webhook. */

@@ -102,7 +102,10 @@ async function started(provider: PaymentProvider, currency = 'USD') {
   const start = await provider.start(requestFor(checkout, ORIGIN));
   if (start.kind === 'offline') throw new Error(`${provider.gateway} is not offline`);
   await storeReference(checkout.paymentId, start.reference);
-  return { checkout, start };
+  // The hosted page's address (redirect gateways) or Accept Hosted's form token (Authorize.Net).
+  const url = start.kind === 'redirect' ? start.url : '';
+  const token = start.kind === 'client' ? String(start.extra?.token ?? '') : '';
+  return { checkout, start: { reference: start.reference, url, token } };
 }
 
 /** Sends the fake's latest webhook to the shop; answers the envelope's data. */
@@ -222,7 +225,7 @@ describe('Authorize.Net: only a captured, approved transaction is paid', () => {
   for (const status of NOT_PAID) {
     it(`leaves the checkout unpaid for a transaction ${status}`, async () => {
       const { checkout, start } = await started(authorizeNetProvider);
-      const tx = fake.authorizeNetPay(String((start as { extra?: { token?: string } }).extra?.token), status);
+      const tx = fake.authorizeNetPay(start.token, status);
       const res = await adotnetDone(tx.transId);
       expect(res.status).toBe(200);
       expect((await res.json()).data).toMatchObject({ paid: false });
@@ -232,7 +235,7 @@ describe('Authorize.Net: only a captured, approved transaction is paid', () => {
 
   it('leaves it unpaid when the shopper comes back from the receipt with the money only authorised', async () => {
     const { checkout, start } = await started(authorizeNetProvider);
-    fake.authorizeNetPay(String((start as { extra?: { token?: string } }).extra?.token), 'authorizedPendingCapture');
+    fake.authorizeNetPay(start.token, 'authorizedPendingCapture');
     const res = await back(new URL(`${ORIGIN}/payment-return/authorize-net/${checkout.orderId}`));
     expect(res.headers.get('location')).not.toBe(`/user/order/success/${checkout.orderId}`);
     expect(await checkoutState(checkout.orderNo)).toMatchObject(UNPAID);
@@ -240,7 +243,7 @@ describe('Authorize.Net: only a captured, approved transaction is paid', () => {
 
   it('marks it paid for a transaction settled successfully', async () => {
     const { checkout, start } = await started(authorizeNetProvider);
-    const tx = fake.authorizeNetPay(String((start as { extra?: { token?: string } }).extra?.token), 'settledSuccessfully');
+    const tx = fake.authorizeNetPay(start.token, 'settledSuccessfully');
     expect((await (await adotnetDone(tx.transId)).json()).data).toMatchObject({ changed: true, paid: true });
     expect(await checkoutState(checkout.orderNo)).toMatchObject(PAID);
   });
