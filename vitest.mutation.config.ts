@@ -11,48 +11,65 @@ const alias = { '@/': fileURLToPath(new URL('./src/', import.meta.url)) };
  * the tests that cover it, and every integration file opens a fresh PGlite, so only the focused rule files are
  * listed (auth-throttle and sessions, slower and overlapping, still run in `npm test`).
  */
+/**
+ * MUTATION_TESTS (comma-separated paths) narrows a run to the files that drive the module being mutated, so a
+ * one-module run (`--mutate src/server/core/policy.ts`) does not start every integration file in its dry run.
+ */
+const only = process.env.MUTATION_TESTS?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+/** Unit tests alone need no database template and no per-file reset (each mutant's rerun is then ~1 s, not ~15 s). */
+const unitOnly = Boolean(only?.length) && only!.every((p) => p.startsWith('tests/unit/'));
+
 export default defineConfig({
   resolve: { alias: { ...alias, 'astro:middleware': 'astro/virtual-modules/middleware.js' } },
   test: {
-    include: [
-      'tests/unit/price.test.ts',
-      'tests/unit/price-rules.test.ts',
-      'tests/unit/product-cart-rules.test.ts',
-      'tests/unit/auth-csrf.test.ts',
-      'tests/unit/csrf-rules.test.ts',
-      'tests/unit/auth-redirect.test.ts',
-      'tests/unit/redirect-rules.test.ts',
-      'tests/unit/safe-redirect.test.ts',
-      'tests/unit/test-routes.test.ts',
-      'tests/unit/throttle-rules.test.ts',
-      'tests/integration/throttle-rules.test.ts',
-      'tests/integration/session-rules.test.ts',
-      'tests/integration/account-lists.test.ts',
-      'tests/integration/cart.test.ts',
-      'tests/integration/voucher-collect.test.ts',
-      'tests/integration/lists.test.ts',
-      'tests/unit/checkout-math.test.ts',
-      'tests/unit/payments-money.test.ts',
-      'tests/integration/checkout.test.ts',
-      'tests/integration/orders-stock.test.ts',
-      'tests/integration/orders-rules.test.ts',
-      'tests/integration/payments-stripe.test.ts',
-      'tests/integration/payments-razorpay.test.ts',
-      'tests/integration/payments-redirect.test.ts',
-      'tests/integration/payments-settle.test.ts',
-      'tests/unit/order-transitions.test.ts',
-      'tests/integration/orders-life.test.ts',
-      'tests/integration/orders-life-rules.test.ts',
-      'tests/unit/review-rules.test.ts',
-      'tests/integration/reviews-action.test.ts',
-      'tests/integration/content-sellers.test.ts',
-      'tests/integration/seller-signup-rules.test.ts',
-    ],
+    include: only?.length
+      ? only
+      : [
+          'tests/unit/price.test.ts',
+          'tests/unit/price-rules.test.ts',
+          'tests/unit/product-cart-rules.test.ts',
+          'tests/unit/auth-csrf.test.ts',
+          'tests/unit/csrf-rules.test.ts',
+          'tests/unit/auth-redirect.test.ts',
+          'tests/unit/redirect-rules.test.ts',
+          'tests/unit/safe-redirect.test.ts',
+          'tests/unit/test-routes.test.ts',
+          'tests/unit/throttle-rules.test.ts',
+          'tests/integration/throttle-rules.test.ts',
+          'tests/integration/session-rules.test.ts',
+          'tests/integration/account-lists.test.ts',
+          'tests/integration/cart.test.ts',
+          'tests/integration/voucher-collect.test.ts',
+          'tests/integration/lists.test.ts',
+          'tests/unit/checkout-math.test.ts',
+          'tests/unit/payments-money.test.ts',
+          'tests/integration/checkout.test.ts',
+          'tests/integration/orders-stock.test.ts',
+          'tests/integration/orders-rules.test.ts',
+          'tests/integration/payments-stripe.test.ts',
+          'tests/integration/payments-razorpay.test.ts',
+          'tests/integration/payments-redirect.test.ts',
+          'tests/integration/payments-settle.test.ts',
+          'tests/unit/order-transitions.test.ts',
+          'tests/integration/orders-life.test.ts',
+          'tests/integration/orders-life-rules.test.ts',
+          'tests/unit/review-rules.test.ts',
+          'tests/integration/reviews-action.test.ts',
+          'tests/integration/content-sellers.test.ts',
+          'tests/integration/seller-signup-rules.test.ts',
+          'tests/unit/policy.test.ts',
+          'tests/integration/payments-states.test.ts',
+          'tests/integration/payments-authorize-net.test.ts',
+          'tests/integration/kept-cart-pages.test.ts',
+          'tests/integration/shared-pages.test.ts',
+        ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
     // Integration files copy one migrated template database (tests/setup/template.ts), as in `npm test`.
-    globalSetup: ['tests/setup/template.ts'],
-    setupFiles: ['tests/setup/isolate.ts'],
+    globalSetup: unitOnly ? [] : ['tests/setup/template.ts'],
+    setupFiles: unitOnly ? [] : ['tests/setup/isolate.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

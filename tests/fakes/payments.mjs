@@ -26,7 +26,13 @@
 //             with a byte-order mark): getHostedPaymentPageRequest, getTransactionDetailsRequest,
 //             getUnsettledTransactionListRequest; POST /authorize-net/payment/payment {token} (Accept Hosted)
 //
-// Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+// Test cards (Stripe): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 needs
+// 3-D Secure (requires_action). Each gateway's other documented states, the ones that are NOT "paid", can be
+// reached too (issue 38): stripeMove (processing, requires_action, requires_capture, canceled, partially_funded),
+// PayPal's approve page `decision=pending` (capture PENDING) or `capture-declined` (capture DECLINED) and paypalCaptureEvent (DENIED, DECLINED, REVERSED,
+// REFUNDED, COMPLETED later), paypalOrderStatus (VOIDED, SAVED, CREATED…), razorpayPay outcomes (authorized,
+// failed, captured, refunded, created), flutterwave's page `pending` and flutterwaveStatus, iyzicoComplete's
+// fraudStatus and forged signatures, authorizeNetPay with any transactionStatus of its API.
 // Run alone: `node tests/fakes/payments.mjs` (FAKE_PAYMENTS_PORT, FAKE_PAYMENTS_WEBHOOK_URL and the shop's
 // STRIPE_* / RAZORPAY_* variables), or import startFakePayments() in a test.
 import http from 'node:http';
@@ -111,12 +117,31 @@ export async function startFakePayments(options) {
     flutterwaveLink: (txRef) => state.flwLinks.get(txRef),
     iyzicoBase: `${state.origin}/iyzico`,
     authorizeNetBase: `${state.origin}/authorize-net`,
-    /** What the shopper does on Accept Hosted with the token: pays (or is declined); returns the transaction. */
-    authorizeNetPay: (token, approved = true) => payAuthorizeNet(state, token, approved),
+    /**
+     * What the shopper does on Accept Hosted with the token: pays (true), is declined (false), or leaves the
+     * transaction in any other `transactionStatus` Authorize.Net documents (authorizedPendingCapture, voided,
+     * FDSPendingReview, underReview, expired, …); returns the transaction.
+     */
+    authorizeNetPay: (/** @type {string} */ token, /** @type {boolean | string} */ outcome = true) =>
+      payAuthorizeNet(state, token, outcome),
+    /** Stripe moves the intent to another status and sends the event that says so (`payment_intent.<status>`). */
+    stripeMove: (intentId, status) => moveIntent(state, intentId, status),
+    /** PayPal's capture changes later (a PENDING capture COMPLETED, DENIED…): the order's capture and its webhook. */
+    paypalCaptureEvent: (orderId, status) => paypalCaptureEvent(state, orderId, status),
+    /** Sets a PayPal order's status by hand (VOIDED, SAVED, CREATED, PAYER_ACTION_REQUIRED). */
+    paypalOrderStatus: (orderId, status) => {
+      state.ppOrders.get(orderId).status = status;
+    },
+    /** Sends any PayPal webhook event, signed as PayPal does (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.PENDING…). */
+    paypalEvent: (eventType, resource) => sendPaypalEvent(state, resource, eventType),
+    /** Changes a Flutterwave transaction's status (successful, failed, pending, cancelled) as verify will report it. */
+    flutterwaveStatus: (transactionId, status) => {
+      state.flwTransactions.get(Number(transactionId)).status = status;
+    },
     authorizeNetPage: (token) => state.anetPages.get(token),
     iyzicoForm: (token) => state.iyzForms.get(token),
     /** What the shopper does on iyzico's form: pays (or is declined); the browser then posts the token back. */
-    iyzicoComplete: (token, outcome = 'SUCCESS') => completeIyzico(state, token, outcome),
+    iyzicoComplete: (token, outcome = 'SUCCESS', extra = {}) => completeIyzico(state, token, outcome, extra),
     /** Sends a stored delivery again, unchanged. */
     redeliver: (delivery) => deliver(state, delivery),
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
@@ -285,11 +310,42 @@ async function confirmIntent(state, intentId, card) {
     await sendStripeEvent(state, 'payment_intent.succeeded', intent);
     return { intent };
   }
+  if (number === '4000002500003155') {
+    // 3-D Secure required: the shopper has to authenticate; nothing is paid yet.
+    intent.status = 'requires_action';
+    intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+    await sendStripeEvent(state, 'payment_intent.requires_action', intent);
+    return { intent };
+  }
   const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
   intent.status = 'requires_payment_method';
   intent.last_payment_error = error;
   await sendStripeEvent(state, 'payment_intent.payment_failed', intent);
   return { intent, error };
+}
+
+/** The intent's documented statuses other than succeeded, each with the event Stripe sends on entering it. */
+const STRIPE_EVENTS = {
+  processing: 'payment_intent.processing',
+  requires_action: 'payment_intent.requires_action',
+  requires_capture: 'payment_intent.amount_capturable_updated',
+  canceled: 'payment_intent.canceled',
+  requires_payment_method: 'payment_intent.payment_failed',
+  partially_funded: 'payment_intent.partially_funded',
+  succeeded: 'payment_intent.succeeded',
+};
+
+async function moveIntent(state, intentId, status) {
+  const intent = state.intents.get(intentId);
+  if (!intent) throw new Error(`no intent ${intentId}`);
+  const type = STRIPE_EVENTS[status];
+  if (!type) throw new Error(`Stripe has no intent status ${status}`);
+  intent.status = status === 'partially_funded' ? 'requires_payment_method' : status;
+  intent.amount_received = status === 'succeeded' ? intent.amount : 0;
+  if (status === 'requires_capture') intent.amount_capturable = intent.amount;
+  if (status === 'partially_funded') intent.next_action = { type: 'display_bank_transfer_instructions' };
+  if (status === 'canceled') intent.cancellation_reason = 'requested_by_customer';
+  return sendStripeEvent(state, type, intent);
 }
 
 /** Signs like Stripe: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body" with the endpoint secret>`. */
@@ -464,7 +520,8 @@ async function payRazorpayOrder(state, orderId, outcome) {
     status: outcome,
     order_id: order.id,
     method: 'card',
-    captured: outcome === 'captured',
+    captured: outcome === 'captured' || outcome === 'refunded',
+    ...(outcome === 'refunded' ? { amount_refunded: order.amount, refund_status: 'full' } : {}),
     created_at: Math.floor(Date.now() / 1000),
   };
   state.rzpPayments.set(payment.id, payment);
@@ -473,7 +530,8 @@ async function payRazorpayOrder(state, orderId, outcome) {
     order.amount_paid = order.amount;
     order.amount_due = 0;
   }
-  if (conf.webhookSecret && outcome !== 'authorized') {
+  // Razorpay sends order.paid for a captured payment and payment.failed for a failed one (the others: none here).
+  if (conf.webhookSecret && (outcome === 'captured' || outcome === 'failed')) {
     const event = {
       entity: 'event',
       account_id: 'acc_fake',
@@ -606,16 +664,25 @@ async function paypal(state, req, res, url, path, raw) {
     if (order._decline)
       return ppError(res, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'INSTRUMENT_DECLINED');
     const unit = order.purchase_units[0];
+    // A capture PayPal holds (e-check, review, a currency the account does not hold) is PENDING: the order is
+    // COMPLETED but no money has moved; PAYMENT.CAPTURE.PENDING now, COMPLETED or DENIED later.
+    // A capture the processor refused after approval is DECLINED (PAYMENT.CAPTURE.DECLINED).
+    const status = order._capture ?? 'COMPLETED';
     const captureObj = {
       id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
-      status: 'COMPLETED',
+      status,
+      ...(status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
       amount: unit.amount,
       custom_id: unit.custom_id,
       final_capture: true,
     };
     unit.payments = { captures: [captureObj] };
     order.status = 'COMPLETED';
-    await sendPaypalEvent(state, { ...captureObj, supplementary_data: { related_ids: { order_id: order.id } } });
+    await sendPaypalEvent(
+      state,
+      { ...captureObj, supplementary_data: { related_ids: { order_id: order.id } } },
+      `PAYMENT.CAPTURE.${status}`,
+    );
     return json(res, 201, publicOrder(order));
   }
   const refund = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
@@ -679,6 +746,7 @@ function paypalDecide(state, res, url) {
   if (decision === 'cancel') return redirect(res, withQuery(order._cancel, { token }));
   order.status = 'APPROVED';
   order._decline = decision === 'decline';
+  order._capture = decision === 'pending' ? 'PENDING' : decision === 'capture-declined' ? 'DECLINED' : 'COMPLETED';
   return redirect(res, withQuery(order._return, { token, PayerID: 'FAKEPAYER01' }));
 }
 
@@ -687,15 +755,25 @@ function paypalSignature(webhookId, transmissionId, time, body) {
   return hmac(`fake-paypal-cert:${webhookId}`, `${transmissionId}|${time}|${webhookId}|${crc32(body)}`);
 }
 
-async function sendPaypalEvent(state, resource) {
+/** A capture's later change (PENDING → COMPLETED or DENIED; COMPLETED → REFUNDED or REVERSED), and its webhook. */
+async function paypalCaptureEvent(state, orderId, status) {
+  const order = state.ppOrders.get(orderId);
+  const capture = order?.purchase_units[0].payments?.captures?.[0];
+  if (!capture) throw new Error(`no PayPal capture for order ${orderId}`);
+  capture.status = status;
+  delete capture.status_details;
+  return sendPaypalEvent(state, { ...capture, supplementary_data: { related_ids: { order_id: order.id } } }, `PAYMENT.CAPTURE.${status}`);
+}
+
+async function sendPaypalEvent(state, resource, eventType = 'PAYMENT.CAPTURE.COMPLETED') {
   const conf = state.options.paypal;
   const event = {
     id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
     event_version: '1.0',
     create_time: new Date().toISOString(),
-    resource_type: 'capture',
-    event_type: 'PAYMENT.CAPTURE.COMPLETED',
-    summary: 'Payment completed',
+    resource_type: eventType.startsWith('CHECKOUT.ORDER') ? 'checkout-order' : 'capture',
+    event_type: eventType,
+    summary: `Event ${eventType}`,
     resource,
   };
   const body = JSON.stringify(event);
@@ -732,7 +810,7 @@ function flwError(res, status, message) {
 async function flutterwave(state, req, res, path, raw) {
   const conf = state.options.flutterwave;
   if (!conf) return flwError(res, 404, 'Flutterwave is not configured in the fake.');
-  const page = path.match(/^\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/);
+  const page = path.match(/^\/pay\/([^/]+)(?:\/(pay|decline|cancel|pending))?$/);
   if (page && req.method === 'GET') return flutterwavePage(state, res, decodeURIComponent(page[1]), page[2]);
   if (req.headers.authorization !== `Bearer ${conf.secretKey}`) return flwError(res, 401, 'Invalid authorization key');
   if (path === '/v3/payments' && req.method === 'POST') {
@@ -777,7 +855,8 @@ async function flutterwavePage(state, res, txRef, action) {
     amount: link.amount,
     charged_amount: link.amount,
     currency: link.currency,
-    status: action === 'pay' ? 'successful' : 'failed',
+    // A bank transfer, USSD or mobile money charge is `pending` until the bank answers.
+    status: action === 'pay' ? 'successful' : action === 'pending' ? 'pending' : 'failed',
     payment_type: 'card',
     customer: { email: link.customer.email },
     created_at: new Date().toISOString(),
@@ -788,7 +867,7 @@ async function flutterwavePage(state, res, txRef, action) {
   return redirect(
     res,
     withQuery(link.redirect_url, {
-      status: tx.status === 'successful' ? 'successful' : 'failed',
+      status: tx.status === 'successful' ? 'successful' : tx.status === 'pending' ? 'pending' : 'failed',
       tx_ref: txRef,
       transaction_id: String(tx.id),
     }),
@@ -871,20 +950,43 @@ async function iyzico(state, req, res, path, raw) {
       basketId: form.basketId,
       price,
       paidPrice,
-      fraudStatus: 1,
-      signature: hmac(
-        conf.secretKey,
-        [r.paymentStatus, r.paymentId, form.currency, form.basketId, body.conversationId, paidPrice, price, form.token].join(':'),
-      ),
+      // 1: accepted; 0: held for iyzico's manual fraud review (it may still be refused); -1: refused.
+      fraudStatus: r.fraudStatus,
+      // iyzico signs what it answers; `forge` answers something other than what was signed (a tampered or
+      // mis-signed result): 'status' reports SUCCESS over a FAILURE's signature, 'price' another paid price,
+      // 'secret' signs with another key, 'missing' sends no signature.
+      ...(r.forge === 'missing'
+        ? {}
+        : {
+            signature: hmac(
+              r.forge === 'secret' ? 'another-secret' : conf.secretKey,
+              [
+                r.forge === 'status' ? 'FAILURE' : r.paymentStatus,
+                r.paymentId,
+                form.currency,
+                form.basketId,
+                body.conversationId,
+                r.forge === 'price' ? paidPrice + 1 : paidPrice,
+                price,
+                form.token,
+              ].join(':'),
+            ),
+          }),
     });
   }
   return iyzFailure(res, '404', `No such path ${path}`);
 }
 
-function completeIyzico(state, token, outcome) {
+/** paymentStatus: SUCCESS, FAILURE, INIT_THREEDS, CALLBACK_THREEDS; extra: { fraudStatus, forge }. */
+function completeIyzico(state, token, outcome, extra = {}) {
   const form = state.iyzForms.get(token);
   if (!form) throw new Error(`no iyzico form ${token}`);
-  form.result = { paymentStatus: outcome, paymentId: String(20_000_000 + state.iyzForms.size) };
+  form.result = {
+    paymentStatus: outcome,
+    paymentId: String(20_000_000 + state.iyzForms.size),
+    fraudStatus: extra.fraudStatus ?? (outcome === 'SUCCESS' ? 1 : -1),
+    forge: extra.forge,
+  };
   return { callbackUrl: form.callbackUrl, token };
 }
 
@@ -972,19 +1074,46 @@ async function authorizeNet(state, req, res, path, raw) {
   return anetAnswer(res, {}, false, 'E00003', `Unknown request ${name}`);
 }
 
-function payAuthorizeNet(state, token, approved) {
+/**
+ * Authorize.Net's transactionStatus values (getTransactionDetails) with the responseCode each carries
+ * (1 approved, 2 declined, 3 error, 4 held for review) and whether the money was captured.
+ */
+const ANET_STATUSES = {
+  capturedPendingSettlement: { responseCode: 1, captured: true },
+  settledSuccessfully: { responseCode: 1, captured: true },
+  authorizedPendingCapture: { responseCode: 1, captured: false, type: 'authOnlyTransaction' },
+  voided: { responseCode: 1, captured: false },
+  expired: { responseCode: 1, captured: false, type: 'authOnlyTransaction' },
+  couldNotVoid: { responseCode: 1, captured: false },
+  declined: { responseCode: 2, captured: false },
+  generalError: { responseCode: 3, captured: false },
+  communicationError: { responseCode: 3, captured: false },
+  settlementError: { responseCode: 3, captured: false },
+  FDSPendingReview: { responseCode: 4, captured: false },
+  FDSAuthorizedPendingReview: { responseCode: 4, captured: false },
+  underReview: { responseCode: 4, captured: false },
+  failedReview: { responseCode: 2, captured: false },
+  refundSettledSuccessfully: { responseCode: 1, captured: false, type: 'refundTransaction' },
+  refundPendingSettlement: { responseCode: 1, captured: false, type: 'refundTransaction' },
+};
+
+function payAuthorizeNet(state, token, outcome) {
   const page = state.anetPages.get(token);
   if (!page) throw new Error('no Accept Hosted page for this token');
+  const status = outcome === true ? 'capturedPendingSettlement' : outcome === false ? 'declined' : outcome;
+  const known = ANET_STATUSES[status];
+  if (!known) throw new Error(`Authorize.Net has no transactionStatus ${status}`);
   const transId = String(60_000_000_000 + state.anetTransactions.size + 1);
   const amount = Number(page.amount);
   const tx = {
     transId,
     submitTimeUTC: new Date().toISOString(),
-    transactionType: 'authCaptureTransaction',
-    transactionStatus: approved ? 'capturedPendingSettlement' : 'declined',
-    responseCode: approved ? 1 : 2,
+    transactionType: known.type ?? 'authCaptureTransaction',
+    transactionStatus: status,
+    responseCode: known.responseCode,
     authAmount: amount,
-    settleAmount: approved ? amount : 0,
+    // Authorize.Net reports the amount an approved transaction would settle for, captured or not yet.
+    settleAmount: known.responseCode === 1 ? amount : 0,
     order: { invoiceNumber: page.invoiceNumber },
   };
   state.anetTransactions.set(transId, tx);

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { can, grantOf, GRANTABLE, inScope, must, PERMISSIONS, storeIdsOf, type Permission } from '@/server/core/policy';
+import {
+  accountHolder,
+  can,
+  forbidden,
+  grantOf,
+  GRANTABLE,
+  holdsRole,
+  inScope,
+  isPermission,
+  isRole,
+  must,
+  PERMISSIONS,
+  storeIdsOf,
+  type Permission,
+} from '@/server/core/policy';
 import type { SessionUser } from '@/server/core/actor';
 
 const user = (roles: SessionUser['roles'], permissions: string[] = []): SessionUser => ({
@@ -73,5 +87,58 @@ describe('the permission policy (core/policy.ts)', () => {
     expect(can(user(['seller']), 'read:order')).toBe(true);
     expect(can(user(['seller']), 'enter:admin')).toBe(false);
     expect(can(null, 'enter:admin')).toBe(false);
+  });
+
+  it('names each refusal: the sign-in and forbidden messages (keys), the account holder’s sentence', async () => {
+    const NOT_ALLOWED = 'You are not allowed to do this. Ask the shop’s owner for access.';
+    await expect(must({ user: null }, 'read:order', stores)).rejects.toMatchObject({
+      message: 'Please sign in to continue.',
+      init: { message: 'errors.signIn' },
+    });
+    await expect(must({ user: user([]) }, 'read:order', stores)).rejects.toMatchObject({
+      message: NOT_ALLOWED,
+      init: { message: 'errors.forbidden' },
+    });
+    expect(forbidden()).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403, message: NOT_ALLOWED });
+    expect(() => accountHolder(null)).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' }));
+    const shopper = user([]);
+    expect(accountHolder(shopper)).toBe(shopper);
+    // The seller's stores are read only for an `own` grant.
+    let asked = 0;
+    const counted = async () => {
+      asked++;
+      return [7];
+    };
+    await must({ user: user(['owner']) }, 'read:order', counted);
+    expect(asked).toBe(0);
+    expect(await must({ user: user(['seller']) }, 'update:product', counted)).toEqual({ kind: 'own', storeIds: [7] });
+    expect(asked).toBe(1);
+  });
+
+  it('every implication, and only for a granted source: refunds and updates read orders, product updates read products', () => {
+    expect(grantOf(user(['staff'], ['refund:order']), 'read:order')).toBe('any');
+    expect(grantOf(user(['staff'], ['update:order']), 'read:order')).toBe('any');
+    expect(grantOf(user(['staff'], ['refund:order']), 'update:order')).toBeNull();
+    expect(grantOf(user(['staff'], ['read:order']), 'update:order')).toBeNull();
+    expect(grantOf(user(['staff'], ['read:product']), 'update:product')).toBeNull();
+    // A stored string that is not a grantable permission implies nothing either.
+    expect(grantOf(user(['staff'], ['update:order ']), 'read:order')).toBeNull();
+  });
+
+  it('a role the policy does not know (an old or mistyped row) grants nothing, beside the account', () => {
+    const odd = user(['admin' as SessionUser['roles'][number]]);
+    for (const p of PERMISSIONS) expect(grantOf(odd, p), p).toBe(p === 'use:account' ? 'any' : null);
+    expect(grantOf(user(['admin' as SessionUser['roles'][number], 'seller']), 'read:order')).toBe('own');
+  });
+
+  it('tells permissions, roles and back-office holders apart', () => {
+    for (const p of PERMISSIONS) expect(isPermission(p), p).toBe(true);
+    for (const bad of ['', 'read', 'read:orders', 'READ:ORDER', 'owner']) expect(isPermission(bad), bad).toBe(false);
+    for (const r of ['owner', 'staff', 'seller']) expect(isRole(r), r).toBe(true);
+    for (const bad of ['', 'admin', 'Owner', 'read:order']) expect(isRole(bad), bad).toBe(false);
+    expect(holdsRole(null)).toBe(false);
+    expect(holdsRole(user([]))).toBe(false);
+    expect(holdsRole(user(['seller']))).toBe(true);
+    expect(GRANTABLE).toEqual(PERMISSIONS.filter((p) => !['use:account', 'enter:admin', 'enter:seller', 'manage:staff'].includes(p)));
   });
 });

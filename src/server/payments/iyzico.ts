@@ -155,12 +155,15 @@ interface IyzicoResult {
   paidPrice?: number | string;
   price?: number | string;
   token?: string;
+  /** iyzico's fraud check: 1 accepted, 0 held for manual review (may still be refused), -1 refused. */
+  fraudStatus?: number | string;
   signature?: string;
 }
 
 /**
  * iyzico posted the form's token back: retrieve the result with our keys, check iyzico's signature over
- * it (HMAC-SHA256 of paymentStatus:paymentId:currency:basketId:conversationId:paidPrice:price:token), settle.
+ * it (HMAC-SHA256 of paymentStatus:paymentId:currency:basketId:conversationId:paidPrice:price:token), settle:
+ * paid only for paymentStatus SUCCESS with fraudStatus 1 (iyzico: proceed if and only if the fraud check accepts).
  */
 export async function handleIyzicoReturn(token: string | null): Promise<SettleResult | null> {
   if (!token) return null;
@@ -189,6 +192,8 @@ export async function handleIyzicoReturn(token: string | null): Promise<SettleRe
     orderNo: result.basketId,
     amount: toMinor(String(result.paidPrice ?? ''), currency),
     currency,
-    outcome: result.paymentStatus === 'SUCCESS' ? 'paid' : 'failed',
+    // Paid only when iyzico took the money AND its fraud check accepted it: a payment held for review (0) may
+    // still be refused, so the order waits unpaid (the operator confirms it by hand once iyzico approves).
+    outcome: result.paymentStatus === 'SUCCESS' && Number(result.fraudStatus) === 1 ? 'paid' : 'failed',
   });
 }
