@@ -156,6 +156,7 @@ export async function placeOrder(
         note: input.note ?? '',
         paymentDetails: details,
         quote,
+        commissionDefaultBp: settings.commission.default_rate_bp,
       },
       orderNo,
     );

@@ -11,3 +11,4 @@ export * from '@/server/db/schema/payment-refunds';
 export * from '@/server/db/schema/shipments';
 export * from '@/server/db/schema/moderation';
 export * from '@/server/db/schema/mail-outbox';
+export * from '@/server/db/schema/ledger';

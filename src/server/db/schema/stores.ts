@@ -20,6 +20,8 @@ export const stores = pgTable('stores', {
   suspendedReason: text('suspended_reason'),
   /** An order of this store whose goods reach this amount (minor units) ships free; 0 = never. */
   freeShippingMin: integer('free_shipping_min').notNull().default(0),
+  /** The shop's commission on this store's sales in basis points (1000 = 10 %); null = the shop's default. */
+  commissionRateBp: integer('commission_rate_bp'),
   createdAt: createdAt(),
 });
 
