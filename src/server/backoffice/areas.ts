@@ -36,6 +36,9 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  // Seller money (issue 35): the balance, the ledger and the monthly statements; `ledger` is DESIGN.md's JSON twin.
+  { area: 'seller', segment: 'money', can: 'read:ledger', label: 'backoffice.money.nav' },
+  { area: 'seller', segment: 'ledger', can: 'read:ledger' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];
