@@ -29,19 +29,14 @@ export const recordPayoutAction = defineAction({
     if (!key) throw new AppError({ code: 'BAD_REQUEST', message: 'backoffice.money.errors.noKey' });
     const store = await storeOfSeller(input.id, tx);
     const result = await recordPayout(tx, store.id, { ...input, idempotency_key: key }, await currencyIn(tx), actor.user!.id);
-    if (!result.replayed)
-      audit({
-        entity: 'store',
-        entityId: store.id,
-        before: { balance: result.balance - result.line.amount },
-        after: {
-          payout_id: result.line.id,
-          amount: -result.line.amount,
-          date: input.date,
-          reference: input.reference,
-          balance: result.balance,
-        },
-      });
+    audit({
+      entity: 'store',
+      entityId: store.id,
+      before: result.replayed ? null : { balance: result.balance - result.line.amount },
+      after: result.replayed
+        ? { payout_id: result.line.id, replayed: true }
+        : { payout_id: result.line.id, amount: -result.line.amount, date: input.date, reference: input.reference, balance: result.balance },
+    });
     return result;
   },
   message: (r) => (r.replayed ? 'backoffice.money.payoutReplayed' : 'backoffice.money.payoutDone'),
