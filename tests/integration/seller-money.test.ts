@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { orderLines, sellers, stores } from '@/server/db/schema';
+import { sellers, stores } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders/place';
 import { settlePayment } from '@/server/payments/settle';
 import { refundOrder } from '@/server/orders/refunds';
