@@ -12,6 +12,7 @@ import { sellers, stores } from '@/server/db/schema';
 import { placeOrder } from '@/server/orders/place';
 import { settlePayment } from '@/server/payments/settle';
 import { refundOrder } from '@/server/orders/refunds';
+import { changeStatus } from '@/server/orders/life';
 import { parseWith } from '@/server/core/validation';
 import { RefundSchema } from '@/lib/schemas/refunds';
 import { commissionOf } from '@/lib/commission';
@@ -212,6 +213,15 @@ describe('a shopper buys from two stores in one checkout', () => {
         order_line_id: null,
       },
     ]);
+  });
+
+  it('an order marked refunded without a refund row gives back all that is left of it', async () => {
+    const orderB = placed.orders.find((o) => o.store_id === basics.storeB.id)!;
+    await getDb().execute(sql`update orders set status = 'delivered' where id = ${orderB.id}`);
+    await changeStatus(orderB.id, 'refunded', 'Refunded by bank');
+    const rows = await ledgerOf([orderB.id]);
+    expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(0);
+    expect(rows.filter((r) => r.kind === 'sale' || r.kind === 'refund').reduce((s, r) => s + r.amount, 0)).toBe(0);
   });
 
   it('the ledger is append-only: a line cannot be changed or deleted', async () => {

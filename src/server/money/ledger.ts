@@ -115,3 +115,18 @@ export async function reverseRefund(
       sql`, `,
     )}`);
 }
+
+/**
+ * An order marked refunded without a refund of its own (`npm run shop -- order:refund`, the status move): whatever
+ * of its sales and commissions is not given back yet is, so the order leaves nothing owed.
+ */
+export async function reverseRest(tx: Tx, orderId: number, actorId: number | null): Promise<void> {
+  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, reference, note, created_by)
+    select store_id, kind, amount, ${orderId}, 'refunded', '', ${actorId} from (
+      select store_id, 'refund' as kind, -sum(amount_minor) filter (where kind in ('sale', 'refund')) as amount
+        from seller_ledger where order_id = ${orderId} group by store_id
+      union all
+      select store_id, 'refund_commission', -sum(amount_minor) filter (where kind in ('commission', 'refund_commission'))
+        from seller_ledger where order_id = ${orderId} group by store_id
+    ) rest where amount is not null and amount <> 0`);
+}

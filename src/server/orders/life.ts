@@ -5,7 +5,7 @@ import { returnStock } from '@/server/orders/stock';
 import { returnVoucherUse } from '@/server/orders/voucher-use';
 import { stopPendingPayment } from '@/server/payments/cancel';
 import { runAfterAnswer } from '@/server/core/background';
-import { recordSales } from '@/server/money/ledger';
+import { recordSales, reverseRest } from '@/server/money/ledger';
 import {
   cancelProblem,
   isOrderStatus,
@@ -158,6 +158,7 @@ export async function changeStatus(orderId: number, to: string, note: string | n
     }
     if (to === 'refunded') {
       await tx.execute(sql`update cancellations set status = 'refunded' where order_id = ${order.id}`);
+      await reverseRest(tx, order.id, null);
       await tx.execute(sql`update payments set status = 'refunded', updated_at = now() where order_no = ${order.order_no} and status = 'paid'
         and not exists (select 1 from orders o where o.order_no = ${order.order_no} and o.status <> 'refunded')`);
     }
