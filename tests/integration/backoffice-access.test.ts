@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { orderLines, products } from '@/server/db/schema';
+import { orderLines, products, sellerLedger } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
 import {
   account,
@@ -30,7 +30,9 @@ const endpoints = listAreaEndpoints();
  * An object of the other store, for each seller route that names one (`[id]`): a seller asking for it gets 404.
  * A new seller route with a parameter fails below until it has its fixture here.
  */
-const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: number; body?: unknown }>> = {
+const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: number | string; body?: unknown }>> = {
+  '/api/v1/seller/ledger/[id]': async (otherStore) => ({ id: await ledgerLineOf(otherStore) }),
+  '/api/v1/seller/money/statements/[id]': async (otherStore) => ({ id: `${otherStore}-${new Date().toISOString().slice(0, 7)}` }),
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
   '/api/v1/seller/products/[id]': async (otherStore) => ({ id: await productOf(otherStore) }),
   '/api/v1/seller/products/[id]/pictures': async (otherStore) => ({ id: await productOf(otherStore), body: { picture_id: 1, op: 'up' } }),
@@ -52,6 +54,15 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     return { id, body: { lines: [{ line_id: line!.id, quantity: 1 }], carrier: 'dhl' } };
   },
 };
+
+/** A line of the store's ledger (a payout written for the test: the ledger is append-only, any line will do). */
+async function ledgerLineOf(storeId: number): Promise<number> {
+  const [row] = await getDb()
+    .insert(sellerLedger)
+    .values({ storeId, kind: 'payout', amountMinor: -1, reference: 'access-matrix' })
+    .returning({ id: sellerLedger.id });
+  return row!.id;
+}
 
 async function productOf(storeId: number): Promise<number> {
   const [row] = await getDb().select({ id: products.id }).from(products).where(eq(products.storeId, storeId)).limit(1);

@@ -99,6 +99,8 @@ export const SettingsSchema = z.object({
   bank_account: BankAccountSchema.prefault({}),
   /** The operator's own scripts (https only), loaded after consent; on private pages only with `everywhere`. */
   custom_scripts: z.array(z.object({ src: z.string(), everywhere: z.boolean().default(false) })).default([]),
+  /** The commission a store pays when the operator set none of its own, in basis points (1000 = 10 %); see docs/decisions/0031. */
+  commission: z.object({ default_rate_bp: z.number().int().min(0).max(10_000).default(1000) }).prefault({}),
   default_language: z.string().default('en'),
   default_image: z.string().default('/images/placeholder.svg'),
   img_src_url: z.string().default('/'),

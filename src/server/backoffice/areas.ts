@@ -49,6 +49,9 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   // The store profile (issue 35): its catalogue's managers run its shop window.
   { area: 'seller', segment: 'store', can: 'update:product', label: 'backoffice.store.nav' },
+  // Seller money (issue 35): the balance, the ledger and the monthly statements; `ledger` is DESIGN.md's JSON twin.
+  { area: 'seller', segment: 'money', can: 'read:ledger', label: 'backoffice.money.nav' },
+  { area: 'seller', segment: 'ledger', can: 'read:ledger' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];

@@ -3,6 +3,7 @@ import { defineQuery } from '@/server/core/query';
 import { attentionFor } from '@/server/backoffice/attention';
 import { storesNamed } from '@/server/backoffice/members';
 import { storeIdsOf } from '@/server/core/policy';
+import { balanceOf } from '@/server/money/manage';
 
 /** The operator's home: what needs attention today (`/admin`, `api/v1/admin`). */
 export const adminHome = defineQuery({
@@ -19,6 +20,9 @@ export const sellerHome = defineQuery({
   auth: { can: 'enter:seller' },
   run: async (_input, _actor, scope) => {
     const ids = storeIdsOf(scope);
-    return { stores: ids === null ? [] : await storesNamed(ids), attention: await attentionFor(scope) };
+    const named = ids === null ? [] : await storesNamed(ids);
+    // With the balance the shop owes each of their stores (seller money, issue 35).
+    const stores = await Promise.all(named.map(async (s) => ({ ...s, balance: await balanceOf(s.id) })));
+    return { stores, attention: await attentionFor(scope) };
   },
 });

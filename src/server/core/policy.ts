@@ -27,6 +27,9 @@ export const PERMISSIONS = [
   'read:mail',
   'read:audit',
   'manage:staff',
+  // Seller money (issue 35): a store's ledger and balance; recording payouts and setting commission rates.
+  'read:ledger',
+  'update:ledger',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +42,7 @@ const IMPLIES: Partial<Record<Permission, Permission>> = {
   'update:order': 'read:order',
   'refund:order': 'read:order',
   'update:product': 'read:product',
+  'update:ledger': 'read:ledger',
 };
 
 type Grant = 'any' | 'own';
@@ -53,6 +57,7 @@ const ROLE_GRANTS: Record<Exclude<Role, 'staff'>, Partial<Record<Permission, Gra
     'read:product': 'own',
     'update:product': 'own',
     'read:report': 'own',
+    'read:ledger': 'own',
   },
 };
 

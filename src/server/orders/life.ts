@@ -5,6 +5,7 @@ import { returnStock } from '@/server/orders/stock';
 import { returnVoucherUse } from '@/server/orders/voucher-use';
 import { stopPendingPayment } from '@/server/payments/cancel';
 import { runAfterAnswer } from '@/server/core/background';
+import { recordSales, reverseRest } from '@/server/money/ledger';
 import {
   cancelProblem,
   isOrderStatus,
@@ -151,9 +152,13 @@ export async function changeStatus(orderId: number, to: string, note: string | n
       sql`update orders set status = ${to}, ${paysNow ? sql`payment_status = 1,` : sql``} updated_at = now() where id = ${order.id}`,
     );
     await addHistory(tx, order.id, to, note ?? (paysNow ? 'Paid on delivery' : null));
-    if (paysNow) await closePaymentIfAllPaid(tx, order.order_no);
+    if (paysNow) {
+      await closePaymentIfAllPaid(tx, order.order_no);
+      await recordSales(tx, [order.id]);
+    }
     if (to === 'refunded') {
       await tx.execute(sql`update cancellations set status = 'refunded' where order_id = ${order.id}`);
+      await reverseRest(tx, order.id, null);
       await tx.execute(sql`update payments set status = 'refunded', updated_at = now() where order_no = ${order.order_no} and status = 'paid'
         and not exists (select 1 from orders o where o.order_no = ${order.order_no} and o.status <> 'refunded')`);
     }
@@ -196,6 +201,7 @@ export async function confirmTransfer(orderId: number, db: Tx = getDb()): Promis
       const to: OrderStatus = o.status === 'pending' ? 'confirmed' : o.status;
       await tx.execute(sql`update orders set payment_status = 1, status = ${to}, updated_at = now() where id = ${o.id}`);
       await addHistory(tx, o.id, to, 'Bank transfer received');
+      await recordSales(tx, [o.id]);
       if (to !== o.status) changes.push(changeOf(o, to));
     }
     return changes;

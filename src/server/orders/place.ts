@@ -161,6 +161,7 @@ export async function placeOrder(
         note: input.note ?? '',
         paymentDetails: details,
         quote,
+        commissionDefaultBp: settings.commission.default_rate_bp,
       },
       orderNo,
     );

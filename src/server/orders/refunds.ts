@@ -16,6 +16,7 @@ import { returnStock } from '@/server/orders/stock';
 import { TRANSITIONS, isOrderStatus } from '@/server/orders/transitions';
 import type { RefundInput } from '@/lib/schemas/refunds';
 import { log } from '@/server/core/logger.mjs';
+import { reverseRefund } from '@/server/money/ledger';
 
 /** One refund as the order's API and pages show it (DESIGN.md: `refunds: [{id, amount, reason, at}]`). */
 export interface RefundView {
@@ -201,6 +202,8 @@ export async function refundOrder(
           ${input.idempotency_key}, ${JSON.stringify(lines)}::jsonb, ${shipping}, ${input.restock}, ${ret?.id ?? null}, ${actorId})
         returning ${REFUND_COLUMNS}`,
   );
+  // The seller's share of it leaves their balance in the same transaction (money/ledger.ts).
+  await reverseRefund(tx, orderId, { id: row!.id, amount, lines, shipping }, given, actorId);
   const refunded = Number(order.refunded_total) + amount;
   const full = refunded >= total;
   const to = full && isOrderStatus(order.status) && TRANSITIONS[order.status].includes('refunded') ? 'refunded' : order.status;

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/server/db/client';
 import type { Quote } from '@/server/checkout/quote';
+import { commissionLines } from '@/lib/commission';
+import { commissionRates } from '@/server/money/rates';
 
 export interface OrderWrite {
   userId: number;
@@ -16,6 +18,8 @@ export interface OrderWrite {
   /** Bank transfer's fields, kept on the payment row. */
   paymentDetails: Record<string, string> | null;
   quote: Quote;
+  /** The shop's commission rate (basis points) for stores without their own (settings `commission.default_rate_bp`). */
+  commissionDefaultBp: number;
 }
 
 export interface WrittenOrder {
@@ -38,6 +42,11 @@ export const newOrderNo = (now = new Date()) => `${now.toISOString().slice(0, 10
  */
 export async function writeOrders(tx: Tx, w: OrderWrite, orderNo: string): Promise<WrittenOrder[]> {
   const written: WrittenOrder[] = [];
+  const rates = await commissionRates(
+    tx,
+    w.quote.stores.map((s) => s.id),
+    w.commissionDefaultBp,
+  );
   for (const s of w.quote.stores) {
     const [order] = await queryRows<{ id: number }>(
       tx,
@@ -49,11 +58,15 @@ export async function writeOrders(tx: Tx, w: OrderWrite, orderNo: string): Promi
           returning id`,
     );
     const orderId = order!.id;
-    const values = s.lines.map(
-      (l) =>
-        sql`(${orderId}, ${l.product_id}, ${l.inventory_id}, ${l.product.title}, ${l.product.image}, ${l.variant ?? ''}, ${l.unit_price}, ${l.quantity}, ${l.shipping.price ?? 0}, ${l.line_total})`,
-    );
-    await tx.execute(sql`insert into order_lines (order_id, product_id, inventory_id, title, image, attributes, unit_price, quantity, shipping_price, line_total)
+    // The commission is fixed on each line now, at the store's rate of today (docs/decisions/0031-seller-commission.md).
+    const commissions = commissionLines(s.lines, s.voucher_discount, rates.get(s.id) ?? w.commissionDefaultBp);
+    const values = s.lines.map((l, i) => {
+      const c = commissions[i]!;
+      return sql`(${orderId}, ${l.product_id}, ${l.inventory_id}, ${l.product.title}, ${l.product.image}, ${l.variant ?? ''}, ${l.unit_price}, ${l.quantity}, ${l.shipping.price ?? 0}, ${l.line_total},
+        ${c.discount_share}, ${c.commission_rate_bp}, ${c.commission_minor})`;
+    });
+    await tx.execute(sql`insert into order_lines (order_id, product_id, inventory_id, title, image, attributes, unit_price, quantity, shipping_price, line_total,
+        discount_share, commission_rate_bp, commission_minor)
       values ${sql.join(values, sql`, `)}`);
     await tx.execute(sql`insert into order_status_history (order_id, status, note) values (${orderId}, 'pending', 'Order placed')`);
     written.push({ id: orderId, store_id: s.id, store_name: s.name, total: s.total, status: 'pending', payment_status: 0 });

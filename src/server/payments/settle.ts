@@ -9,6 +9,7 @@ import { AppError } from '@/server/core/errors';
 import { payRefusal } from '@/server/payments/payable';
 import { handleStray, recordStray } from '@/server/payments/stray';
 import { log } from '@/server/core/logger.mjs';
+import { recordSales } from '@/server/money/ledger';
 
 export interface Settlement {
   gateway: string;
@@ -142,6 +143,11 @@ export async function settlePayment(input: Settlement): Promise<SettleResult> {
           ),
         );
       await tx.insert(orderStatusHistory).values(live.map((o) => ({ orderId: o.id, status: o.status, note: 'Payment received' })));
+      // What each seller is owed from now on (money/ledger.ts).
+      await recordSales(
+        tx,
+        live.map((o) => o.id),
+      );
     }
     if (closed.length) {
       stray = await recordStray(

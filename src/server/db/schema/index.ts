@@ -12,3 +12,4 @@ export * from '@/server/db/schema/shipments';
 export * from '@/server/db/schema/moderation';
 export * from '@/server/db/schema/mail-outbox';
 export * from '@/server/db/schema/reports';
+export * from '@/server/db/schema/ledger';

@@ -115,6 +115,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     shippingPrice: money('shipping_price'),
     lineTotal: total('line_total'),
+    /** The line's part of the order's voucher discount (line_total already holds bundle deals). */
+    discountShare: total('discount_share'),
+    /** The store's commission rate when the order was placed (basis points), and what it came to on (line_total − discount_share). */
+    commissionRateBp: integer('commission_rate_bp').notNull().default(0),
+    commissionMinor: total('commission_minor'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );

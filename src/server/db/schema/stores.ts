@@ -32,6 +32,8 @@ export const stores = pgTable('stores', {
   nameRequestedAt: timestamp('name_requested_at', { withTimezone: true }),
   /** Why the operator refused the last name change (shown to the seller until they ask again). */
   nameRefusedReason: text('name_refused_reason'),
+  /** The shop's commission on this store's sales in basis points (1000 = 10 %); null = the shop's default. */
+  commissionRateBp: integer('commission_rate_bp'),
   createdAt: createdAt(),
 });
 
