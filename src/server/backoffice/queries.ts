@@ -3,6 +3,7 @@ import { defineQuery } from '@/server/core/query';
 import { attentionFor } from '@/server/backoffice/attention';
 import { storesNamed } from '@/server/backoffice/members';
 import { storeIdsOf } from '@/server/core/policy';
+import { sellerToday } from '@/server/sellers/home';
 
 /** The operator's home: what needs attention today (`/admin`, `api/v1/admin`). */
 export const adminHome = defineQuery({
@@ -19,6 +20,10 @@ export const sellerHome = defineQuery({
   auth: { can: 'enter:seller' },
   run: async (_input, _actor, scope) => {
     const ids = storeIdsOf(scope);
-    return { stores: ids === null ? [] : await storesNamed(ids), attention: await attentionFor(scope) };
+    return {
+      stores: ids === null ? [] : await storesNamed(ids),
+      attention: await attentionFor(scope),
+      today: await sellerToday(ids ?? []),
+    };
   },
 });

@@ -14,7 +14,7 @@ export const requestReturnAction = defineAction({
   auth: 'user',
   upload: { limit: REVIEW_BODY_LIMIT },
   run: async (input, actor) => {
-    const made = await requestReturn(signedInUser(actor).id, input);
+    const made = await requestReturn(signedInUser(actor).id, input, new Date(), actor);
     runAfterAnswer('return mail', () => sendOrderEvent({ order_id: made.order_id, email: made.email, event: 'requested' }, actor));
     return made;
   },

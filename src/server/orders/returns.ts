@@ -5,6 +5,7 @@
  * and marks the goods received (their stock comes back then, never before); the refund is an ordinary refund
  * of the order (orders/refunds.ts) naming the return. Every step is on the order's timeline and mailed.
  */
+import { queueReturnRequestMail, type StoreMailContext } from '@/server/sellers/store-mail';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
@@ -104,6 +105,8 @@ export async function requestReturn(
   userId: number,
   input: ReturnRequestInput,
   now = new Date(),
+  /** When given, the order's seller is mailed in the request's transaction. */
+  mail?: StoreMailContext,
 ): Promise<{ order_id: number; id: number; email: string }> {
   const raw = input.photos === undefined ? [] : Array.isArray(input.photos) ? input.photos : [input.photos];
   const sent = raw.filter((v) => v !== '' && !(v instanceof File && v.size === 0));
@@ -146,6 +149,7 @@ export async function requestReturn(
             values (${order.id}, ${userId}, ${input.reason}, ${JSON.stringify(input.lines)}::jsonb, ${JSON.stringify(photos)}::jsonb) returning id`,
       );
       await history(tx, order.id, order.status, `Return requested: ${input.reason}`);
+      if (mail) await queueReturnRequestMail(tx, order.id, input.reason, mail);
       return { order_id: order.id, id: row!.id, email: order.email };
     });
   } catch (err) {

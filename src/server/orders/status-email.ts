@@ -48,7 +48,7 @@ export async function sendStatusMails(changes: StatusChange[], ctx: StatusMailCo
 }
 
 /** The shop's language read in `tx` (never the settings cache, which would reach for another connection inside a transaction). */
-async function shopLanguage(tx: Tx): Promise<string> {
+export async function shopLanguage(tx: Tx): Promise<string> {
   const [row] = await queryRows<{ value: unknown }>(tx, sql`select value from settings where key = 'default_language'`);
   let value = row?.value;
   if (typeof value === 'string' && value.startsWith('"')) value = JSON.parse(value) as unknown;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isSafeText, MAX_DB_INT, recordId } from '@/lib/schemas/fields';
+import { ListQuerySchema } from '@/lib/schemas/backoffice';
+
+/** A whole number of cents (or a count) typed in a form: '' is 0. */
+const count = (message: string, min = 0) => z.coerce.number({ error: message }).int(message).min(min, message).max(MAX_DB_INT, message);
+
+/** A day (`2026-12-01`) or a moment (ISO 8601); a day-only end means the end of that day. */
+const moment = (message: string, endOfDay: boolean) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message)
+    .transform((v) => {
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+      const at = new Date(day ? `${v}T00:00:00Z` : v);
+      return day && endOfDay ? new Date(at.getTime() + 86_400_000) : at;
+    });
+
+/** A store voucher as a seller writes it (`POST api/v1/seller/vouchers`, `…/{id}`); amounts in minor units. */
+export const VoucherWriteSchema = z
+  .object({
+    id: recordId('Voucher').optional(),
+    store_id: z.union([z.literal('').transform(() => undefined), recordId('Store')]).optional(),
+    code: z
+      .string({ error: 'backoffice.vouchers.errors.code' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,30}$/, 'backoffice.vouchers.errors.code'),
+    title: z
+      .string({ error: 'backoffice.vouchers.errors.title' })
+      .trim()
+      .min(1, 'backoffice.vouchers.errors.title')
+      .max(100, 'backoffice.vouchers.errors.title')
+      .refine((v) => isSafeText(v), 'backoffice.vouchers.errors.title'),
+    price_type: z.coerce.number().refine((v) => v === 1 || v === 2, 'backoffice.vouchers.errors.priceType'),
+    amount: count('backoffice.vouchers.errors.amount', 1),
+    min_spend: count('backoffice.vouchers.errors.minSpend').optional().default(0),
+    max_discount: count('backoffice.vouchers.errors.maxDiscount').optional().default(0),
+    usage_limit: count('backoffice.vouchers.errors.usageLimit').optional().default(0),
+    per_user_limit: count('backoffice.vouchers.errors.perUserLimit').optional().default(1),
+    starts_at: moment('backoffice.vouchers.errors.startsAt', false),
+    ends_at: moment('backoffice.vouchers.errors.endsAt', true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price_type === 2 && v.amount > 100)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.percentTooBig' });
+    if (v.price_type === 1 && v.min_spend > 0 && v.amount > v.min_spend)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.moreThanMinSpend' });
+    if (v.ends_at.getTime() <= v.starts_at.getTime())
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'backoffice.vouchers.errors.endsBeforeStarts' });
+  });
+export type VoucherWriteInput = z.output<typeof VoucherWriteSchema>;
+
+export const VoucherIdSchema = z.object({ id: recordId('Voucher') });
+
+export const VoucherStatusSchema = z.object({
+  id: recordId('Voucher'),
+  status: z.enum(['active', 'disabled'], { error: 'backoffice.vouchers.errors.status' }),
+});
+
+/** The store vouchers list: `?q=&status=active|disabled&cursor=&per_page=`. */
+export const VouchersQuerySchema = ListQuerySchema.extend({
+  status: z.enum(['', 'active', 'disabled'], { error: 'backoffice.vouchers.errors.status' }).optional().default(''),
+});
+export type VouchersQuery = z.output<typeof VouchersQuerySchema>;
