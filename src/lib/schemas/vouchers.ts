@@ -10,11 +10,13 @@ const moment = (message: string, endOfDay: boolean) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message)
-    .transform((v) => {
+    .transform((v, ctx) => {
       const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
       const at = new Date(day ? `${v}T00:00:00Z` : v);
+      if (!v || Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
       return day && endOfDay ? new Date(at.getTime() + 86_400_000) : at;
     });
 
@@ -48,7 +50,7 @@ export const VoucherWriteSchema = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.percentTooBig' });
     if (v.price_type === 1 && v.min_spend > 0 && v.amount > v.min_spend)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.moreThanMinSpend' });
-    if (v.ends_at.getTime() <= v.starts_at.getTime())
+    if (v.ends_at instanceof Date && v.starts_at instanceof Date && v.ends_at.getTime() <= v.starts_at.getTime())
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'backoffice.vouchers.errors.endsBeforeStarts' });
   });
 export type VoucherWriteInput = z.output<typeof VoucherWriteSchema>;
