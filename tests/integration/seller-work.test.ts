@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
 import { placeOrder } from '@/server/orders/place';
+import { requestReturn } from '@/server/orders/returns';
 import { listStoreVouchers } from '@/server/vouchers/store-vouchers';
 import { listReviews } from '@/server/reviews/list';
 import { settleAfterAnswer } from '@/server/core/background';
@@ -86,6 +87,35 @@ describe('orders of the seller’s store', () => {
     const late = await api(`/api/v1/seller/orders/${sent}/status`, sellerA, { body: { status: 'cancelled', note: 'Too late' } });
     expect(late.status).toBe(422);
     expect((await json(late)).message).toBe('Part of this order has already been shipped, so it can no longer be cancelled.');
+  });
+
+  it('mails the store’s seller when a shopper asks to return goods', async () => {
+    const u = await shopper();
+    const id = await makeOrder(basics.storeA.id, { status: 'delivered' });
+    await getDb().execute(sql`update orders set user_id = ${u.id} where id = ${id}`);
+    const [line] = await queryRows<{ id: number }>(getDb(), sql`select id from order_lines where order_id = ${id}`);
+    const input = { order_id: id, reason: 'It stopped charging', lines: [{ line_id: line!.id, quantity: 1 }] };
+    await requestReturn(u.id, input as Parameters<typeof requestReturn>[1], new Date(), {
+      origin: 'http://shop.test',
+      siteName: 'Voltmart',
+    });
+    const mail = (await mailsTo(sellerA.email)).find((m) => m.subject.includes(`#${id}`));
+    expect(mail?.subject).toBe(`Voltmart: a return is asked for order #${id}`);
+    expect(mail?.text).toContain('Their reason: It stopped charging');
+    expect(mail?.text).toContain(`http://shop.test/seller/orders/${id}#returns`);
+  });
+
+  it('the seller’s home counts today’s new orders and low stock of their store, and shows its rating', async () => {
+    const before = (await json(await api('/api/v1/seller', sellerA))).data.today;
+    await makeOrder(basics.storeA.id);
+    await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, selling: 900, stock: 2 });
+    const after = (await json(await api('/api/v1/seller', sellerA))).data.today;
+    expect(after.new_today.count).toBe(before.new_today.count + 1);
+    expect(after.low_stock.count).toBe(before.low_stock.count + 1);
+    expect(after.ratings.map((r: { store_id: number }) => r.store_id)).toEqual([basics.storeA.id]);
+    // Another store's order does not count in this store's day.
+    await makeOrder(basics.storeB.id);
+    expect((await json(await api('/api/v1/seller', sellerA))).data.today.new_today.count).toBe(after.new_today.count);
   });
 
   it('another store’s return is not found through the seller’s own order', async () => {

@@ -23,7 +23,7 @@ export async function sellerToday(storeIds: readonly number[], db: Tx = getDb(),
   const [row] = await queryRows<{ new_today: number; low_stock: number }>(
     db,
     sql`select
-      (select count(*)::int from (select 1 from orders where store_id in (${ids}) and created_at >= ${midnight} limit ${COUNT_CAP}) o) as new_today,
+      (select count(*)::int from (select 1 from orders where store_id in (${ids}) and created_at >= ${midnight.toISOString()}::timestamptz limit ${COUNT_CAP}) o) as new_today,
       (select count(*)::int from (select 1 from products where store_id in (${ids}) and status <> 0 and stock > 0 and stock <= ${LOW_STOCK} limit ${COUNT_CAP}) p) as low_stock`,
   );
   const ratings = await queryRows<{ store_id: number; name: string; rating: string; reviews: number }>(
