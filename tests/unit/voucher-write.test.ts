@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VoucherWriteSchema } from '@/lib/schemas/vouchers';
+import { VoucherWriteSchema } from '@/lib/schemas/store-vouchers';
 
 const body = (over: Record<string, unknown> = {}) => ({
   code: 'save-5',
@@ -32,15 +32,15 @@ describe('a store voucher as a seller writes it', () => {
     expect(v.ends_at.toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
   it('says what is wrong, in words', () => {
-    expect(messages({ price_type: '2', amount: '101' })).toEqual(['backoffice.vouchers.errors.percentTooBig']);
+    expect(messages({ price_type: '2', amount: '101' })).toEqual(['backoffice.storeVouchers.errors.percentTooBig']);
     expect(messages({ price_type: '2', amount: '100' })).toEqual([]);
-    expect(messages({ amount: '2001', min_spend: '2000' })).toEqual(['backoffice.vouchers.errors.moreThanMinSpend']);
+    expect(messages({ amount: '2001', min_spend: '2000' })).toEqual(['backoffice.storeVouchers.errors.moreThanMinSpend']);
     expect(messages({ amount: '2000', min_spend: '2000' })).toEqual([]);
-    expect(messages({ ends_at: '2026-11-30' })).toEqual(['backoffice.vouchers.errors.endsBeforeStarts']);
+    expect(messages({ ends_at: '2026-11-30' })).toEqual(['backoffice.storeVouchers.errors.endsBeforeStarts']);
     expect(messages({ ends_at: '2026-12-01' })).toEqual([]);
-    expect(messages({ ends_at: 'soon' })).toEqual(['backoffice.vouchers.errors.endsAt']);
-    expect(messages({ price_type: '3' })).toEqual(['backoffice.vouchers.errors.priceType']);
-    expect(messages({ amount: '1.5' })).toEqual(['backoffice.vouchers.errors.amount']);
-    expect(messages({ code: 'AB' })).toEqual(['backoffice.vouchers.errors.code']);
+    expect(messages({ ends_at: 'soon' })).toEqual(['backoffice.storeVouchers.errors.endsAt']);
+    expect(messages({ price_type: '3' })).toEqual(['backoffice.storeVouchers.errors.priceType']);
+    expect(messages({ amount: '1.5' })).toEqual(['backoffice.storeVouchers.errors.amount']);
+    expect(messages({ code: 'AB' })).toEqual(['backoffice.storeVouchers.errors.code']);
   });
 });

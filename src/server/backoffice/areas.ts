@@ -36,7 +36,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'seller', segment: '', can: 'enter:seller', label: 'backoffice.nav.home' },
   { area: 'seller', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'seller', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
-  { area: 'seller', segment: 'vouchers', can: 'update:voucher', label: 'backoffice.vouchers.nav' },
+  { area: 'seller', segment: 'vouchers', can: 'update:voucher', label: 'backoffice.storeVouchers.nav' },
   { area: 'seller', segment: 'reviews', can: 'reply:review', label: 'backoffice.replies.nav' },
   { area: 'seller', segment: 'team', can: 'manage:team', label: 'backoffice.team.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },

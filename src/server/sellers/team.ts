@@ -103,8 +103,8 @@ function storeFor(input: InviteMemberInput, scope: Scope): number {
   if (ids?.length) return ids[0]!;
   throw new AppError({
     code: 'VALIDATION',
-    message: 'backoffice.vouchers.errors.store',
-    details: { fields: { store_id: 'backoffice.vouchers.errors.store' } },
+    message: 'backoffice.storeVouchers.errors.store',
+    details: { fields: { store_id: 'backoffice.storeVouchers.errors.store' } },
   });
 }
 

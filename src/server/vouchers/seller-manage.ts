@@ -5,7 +5,7 @@ import { AppError, notFound } from '@/server/core/errors';
 import { storeIdsOf, type Scope } from '@/server/core/policy';
 import type { Access } from '@/server/core/action';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
-import type { VoucherWriteInput, VouchersQuery } from '@/lib/schemas/vouchers';
+import type { VoucherWriteInput, VouchersQuery } from '@/lib/schemas/store-vouchers';
 
 /** A store voucher as the seller's screens and API show it (money in minor units). */
 export interface SellerVoucher {
@@ -139,16 +139,16 @@ function storeFor(input: VoucherWriteInput, scope: Scope): number {
   if (ids?.length) return ids[0]!;
   throw new AppError({
     code: 'VALIDATION',
-    message: 'backoffice.vouchers.errors.store',
-    details: { fields: { store_id: 'backoffice.vouchers.errors.store' } },
+    message: 'backoffice.storeVouchers.errors.store',
+    details: { fields: { store_id: 'backoffice.storeVouchers.errors.store' } },
   });
 }
 
 const codeTaken = () =>
   new AppError({
     code: 'CONFLICT',
-    message: 'backoffice.vouchers.errors.codeTaken',
-    details: { fields: { code: 'backoffice.vouchers.errors.codeTaken' } },
+    message: 'backoffice.storeVouchers.errors.codeTaken',
+    details: { fields: { code: 'backoffice.storeVouchers.errors.codeTaken' } },
   });
 
 const isUniqueViolation = (err: unknown): boolean => {

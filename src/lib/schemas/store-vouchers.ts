@@ -26,32 +26,32 @@ export const VoucherWriteSchema = z
     id: recordId('Voucher').optional(),
     store_id: z.union([z.literal('').transform(() => undefined), recordId('Store')]).optional(),
     code: z
-      .string({ error: 'backoffice.vouchers.errors.code' })
+      .string({ error: 'backoffice.storeVouchers.errors.code' })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9_-]{3,30}$/, 'backoffice.vouchers.errors.code'),
+      .regex(/^[A-Z0-9_-]{3,30}$/, 'backoffice.storeVouchers.errors.code'),
     title: z
-      .string({ error: 'backoffice.vouchers.errors.title' })
+      .string({ error: 'backoffice.storeVouchers.errors.title' })
       .trim()
-      .min(1, 'backoffice.vouchers.errors.title')
-      .max(100, 'backoffice.vouchers.errors.title')
-      .refine((v) => isSafeText(v), 'backoffice.vouchers.errors.title'),
-    price_type: z.coerce.number().refine((v) => v === 1 || v === 2, 'backoffice.vouchers.errors.priceType'),
-    amount: count('backoffice.vouchers.errors.amount', 1),
-    min_spend: count('backoffice.vouchers.errors.minSpend').optional().default(0),
-    max_discount: count('backoffice.vouchers.errors.maxDiscount').optional().default(0),
-    usage_limit: count('backoffice.vouchers.errors.usageLimit').optional().default(0),
-    per_user_limit: count('backoffice.vouchers.errors.perUserLimit').optional().default(1),
-    starts_at: moment('backoffice.vouchers.errors.startsAt', false),
-    ends_at: moment('backoffice.vouchers.errors.endsAt', true),
+      .min(1, 'backoffice.storeVouchers.errors.title')
+      .max(100, 'backoffice.storeVouchers.errors.title')
+      .refine((v) => isSafeText(v), 'backoffice.storeVouchers.errors.title'),
+    price_type: z.coerce.number().refine((v) => v === 1 || v === 2, 'backoffice.storeVouchers.errors.priceType'),
+    amount: count('backoffice.storeVouchers.errors.amount', 1),
+    min_spend: count('backoffice.storeVouchers.errors.minSpend').optional().default(0),
+    max_discount: count('backoffice.storeVouchers.errors.maxDiscount').optional().default(0),
+    usage_limit: count('backoffice.storeVouchers.errors.usageLimit').optional().default(0),
+    per_user_limit: count('backoffice.storeVouchers.errors.perUserLimit').optional().default(1),
+    starts_at: moment('backoffice.storeVouchers.errors.startsAt', false),
+    ends_at: moment('backoffice.storeVouchers.errors.endsAt', true),
   })
   .superRefine((v, ctx) => {
     if (v.price_type === 2 && v.amount > 100)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.percentTooBig' });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.storeVouchers.errors.percentTooBig' });
     if (v.price_type === 1 && v.min_spend > 0 && v.amount > v.min_spend)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.vouchers.errors.moreThanMinSpend' });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'backoffice.storeVouchers.errors.moreThanMinSpend' });
     if (v.ends_at instanceof Date && v.starts_at instanceof Date && v.ends_at.getTime() <= v.starts_at.getTime())
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'backoffice.vouchers.errors.endsBeforeStarts' });
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'backoffice.storeVouchers.errors.endsBeforeStarts' });
   });
 export type VoucherWriteInput = z.output<typeof VoucherWriteSchema>;
 
@@ -59,11 +59,11 @@ export const VoucherIdSchema = z.object({ id: recordId('Voucher') });
 
 export const VoucherStatusSchema = z.object({
   id: recordId('Voucher'),
-  status: z.enum(['active', 'disabled'], { error: 'backoffice.vouchers.errors.status' }),
+  status: z.enum(['active', 'disabled'], { error: 'backoffice.storeVouchers.errors.status' }),
 });
 
 /** The store vouchers list: `?q=&status=active|disabled&cursor=&per_page=`. */
 export const VouchersQuerySchema = ListQuerySchema.extend({
-  status: z.enum(['', 'active', 'disabled'], { error: 'backoffice.vouchers.errors.status' }).optional().default(''),
+  status: z.enum(['', 'active', 'disabled'], { error: 'backoffice.storeVouchers.errors.status' }).optional().default(''),
 });
 export type VouchersQuery = z.output<typeof VouchersQuerySchema>;
