@@ -11,6 +11,8 @@ import {
   listAreaPages,
   makeOrder,
   page,
+  reviewOf,
+  voucherOf,
   PAGE_DRAWN,
   twoStores,
   type Account,
@@ -53,6 +55,13 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     const [line] = await getDb().select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, id));
     return { id, body: { lines: [{ line_id: line!.id, quantity: 1 }], carrier: 'dhl' } };
   },
+  '/api/v1/seller/vouchers/[id]': async (otherStore) => ({ id: await voucherOf(otherStore) }),
+  '/api/v1/seller/vouchers/[id]/status': async (otherStore) => ({ id: await voucherOf(otherStore), body: { status: 'disabled' } }),
+  '/api/v1/seller/reviews/[id]': async (otherStore) => ({ id: await reviewOf(otherStore) }),
+  '/api/v1/seller/reviews/[id]/reply': async (otherStore) => ({ id: await reviewOf(otherStore), body: { reply: 'Thank you!' } }),
+  '/api/v1/seller/reviews/[id]/delete-reply': async (otherStore) => ({ id: await reviewOf(otherStore, 'Thanks'), body: {} }),
+  '/api/v1/seller/team/[id]': async (otherStore) => ({ id: (await account(['seller'], [], [otherStore])).id }),
+  '/api/v1/seller/team/[id]/remove': async (otherStore) => ({ id: (await account(['seller'], ['read:order'], [otherStore])).id, body: {} }),
 };
 
 /** A line of the store's ledger (a payout written for the test: the ledger is append-only, any line will do). */

@@ -154,3 +154,40 @@ export async function makeOrder(storeId: number, over: { status?: string; paymen
     .values({ orderId: row!.id, status: over.status ?? 'pending' });
   return row!.id;
 }
+
+/** A store voucher of this store (running a month from now). */
+export async function voucherOf(storeId: number, over: { code?: string } = {}): Promise<number> {
+  const { vouchers } = await import('@/server/db/schema');
+  const code = over.code ?? `BO${process.pid}${++counter}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const [row] = await getDb()
+    .insert(vouchers)
+    .values({
+      code,
+      title: 'Ten off',
+      storeId,
+      priceType: 1,
+      amount: 1000,
+      startsAt: new Date(Date.now() - 86_400_000),
+      endsAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning({ id: vouchers.id });
+  return row!.id;
+}
+
+/** A shown review of a product of this store, with the store's reply when given. */
+export async function reviewOf(storeId: number, reply: string | null = null): Promise<number> {
+  const { products, reviews } = await import('@/server/db/schema');
+  const [product] = await getDb().select({ id: products.id }).from(products).where(eq(products.storeId, storeId)).limit(1);
+  const [row] = await getDb()
+    .insert(reviews)
+    .values({
+      productId: product!.id,
+      authorName: 'Rae Viewer',
+      rating: 4,
+      review: 'Works well.',
+      reply,
+      replyAt: reply ? new Date() : null,
+    })
+    .returning({ id: reviews.id });
+  return row!.id;
+}

@@ -11,6 +11,7 @@ import {
   isRole,
   must,
   PERMISSIONS,
+  SELLER_MEMBER_PERMISSIONS,
   storeIdsOf,
   type Permission,
 } from '@/server/core/policy';
@@ -27,7 +28,17 @@ const user = (roles: SessionUser['roles'], permissions: string[] = []): SessionU
 const stores = async () => [3, 5];
 
 /** The whole grant table, written out: a change to the policy shows here as a changed row. */
-const SELLER_OWN: Permission[] = ['enter:seller', 'read:order', 'update:order', 'read:product', 'update:product', 'read:report'];
+const SELLER_OWN: Permission[] = [
+  'enter:seller',
+  'read:order',
+  'update:order',
+  'read:product',
+  'update:product',
+  'read:report',
+  'update:voucher',
+  'reply:review',
+  'manage:team',
+];
 
 describe('the permission policy (core/policy.ts)', () => {
   it('an owner holds every permission for every store', () => {
@@ -42,6 +53,20 @@ describe('the permission policy (core/policy.ts)', () => {
   it('a seller holds exactly the seller permissions, for their own stores only', () => {
     for (const p of PERMISSIONS)
       expect(grantOf(user(['seller']), p), p).toBe(p === 'use:account' ? 'any' : SELLER_OWN.includes(p) ? 'own' : null);
+  });
+
+  it('a store’s invited member holds only their role’s seller permissions (own stores), never the team', () => {
+    const orders = user(['seller'], [...SELLER_MEMBER_PERMISSIONS.orders]);
+    for (const p of PERMISSIONS)
+      expect(grantOf(orders, p), p).toBe(
+        p === 'use:account' ? 'any' : ['enter:seller', 'read:order', 'update:order'].includes(p) ? 'own' : null,
+      );
+    const store = user(['seller'], [...SELLER_MEMBER_PERMISSIONS.store]);
+    for (const p of PERMISSIONS)
+      expect(grantOf(store, p), p).toBe(p === 'use:account' ? 'any' : SELLER_OWN.includes(p) && p !== 'manage:team' ? 'own' : null);
+    // A member's list never reaches beyond the seller's grants.
+    expect(grantOf(user(['seller'], ['approve:seller']), 'approve:seller')).toBeNull();
+    expect(GRANTABLE).not.toContain('manage:team');
   });
 
   it('staff enter the back office and hold what was granted (and what it implies), never staff management', () => {

@@ -52,6 +52,9 @@ export const SECTIONS: readonly Section[] = [
   // Seller money (issue 35): the balance, the ledger and the monthly statements; `ledger` is DESIGN.md's JSON twin.
   { area: 'seller', segment: 'money', can: 'read:ledger', label: 'backoffice.money.nav' },
   { area: 'seller', segment: 'ledger', can: 'read:ledger' },
+  { area: 'seller', segment: 'vouchers', can: 'update:voucher', label: 'backoffice.storeVouchers.nav' },
+  { area: 'seller', segment: 'reviews', can: 'reply:review', label: 'backoffice.replies.nav' },
+  { area: 'seller', segment: 'team', can: 'manage:team', label: 'backoffice.team.nav' },
   { area: 'seller', segment: 'security', can: 'enter:seller', label: 'backoffice.nav.security' },
   { area: 'seller', segment: 'two-factor', can: 'enter:seller', beforeTwoFactor: true },
 ];

@@ -4,6 +4,7 @@ import { attentionFor } from '@/server/backoffice/attention';
 import { storesNamed } from '@/server/backoffice/members';
 import { storeIdsOf } from '@/server/core/policy';
 import { balanceOf } from '@/server/money/manage';
+import { sellerToday } from '@/server/sellers/home';
 
 /** The operator's home: what needs attention today (`/admin`, `api/v1/admin`). */
 export const adminHome = defineQuery({
@@ -23,6 +24,6 @@ export const sellerHome = defineQuery({
     const named = ids === null ? [] : await storesNamed(ids);
     // With the balance the shop owes each of their stores (seller money, issue 35).
     const stores = await Promise.all(named.map(async (s) => ({ ...s, balance: await balanceOf(s.id) })));
-    return { stores, attention: await attentionFor(scope) };
+    return { stores, attention: await attentionFor(scope), today: await sellerToday(ids ?? []) };
   },
 });

@@ -30,11 +30,15 @@ export const PERMISSIONS = [
   // Seller money (issue 35): a store's ledger and balance; recording payouts and setting commission rates.
   'read:ledger',
   'update:ledger',
+  // The seller panel (issue 35): a store's vouchers, its replies to reviews, its team.
+  'update:voucher',
+  'reply:review',
+  'manage:team',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What the owner may grant a staff member: all but the account's own, the areas' doors and staff management. */
-const NEVER_GRANTED: readonly Permission[] = ['use:account', 'enter:admin', 'enter:seller', 'manage:staff'];
+const NEVER_GRANTED: readonly Permission[] = ['use:account', 'enter:admin', 'enter:seller', 'manage:staff', 'manage:team'];
 export const GRANTABLE: readonly Permission[] = PERMISSIONS.filter((p) => !NEVER_GRANTED.includes(p));
 
 /** A permission that implies another: who may change orders may read them. */
@@ -58,8 +62,21 @@ const ROLE_GRANTS: Record<Exclude<Role, 'staff'>, Partial<Record<Permission, Gra
     'update:product': 'own',
     'read:report': 'own',
     'read:ledger': 'own',
+    'update:voucher': 'own',
+    'reply:review': 'own',
+    'manage:team': 'own',
   },
 };
+
+/**
+ * What a store's invited member may do (`store_members.role`), kept in their account's `permissions`: a seller
+ * account with none is the store's owner (every seller grant); one with some holds only those (and the door).
+ */
+export const SELLER_MEMBER_PERMISSIONS = {
+  orders: ['read:order', 'update:order'],
+  store: ['read:order', 'update:order', 'read:product', 'update:product', 'read:report', 'update:voucher', 'reply:review', 'read:ledger'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type SellerMemberRole = keyof typeof SELLER_MEMBER_PERMISSIONS;
 
 /** The grant a user holds for a permission: the widest of their roles', or null. */
 export function grantOf(user: Pick<SessionUser, 'roles' | 'permissions'> | null, permission: Permission): Grant | null {
@@ -67,7 +84,12 @@ export function grantOf(user: Pick<SessionUser, 'roles' | 'permissions'> | null,
   if (permission === 'use:account') return 'any';
   let best: Grant | null = null;
   for (const role of user.roles) {
-    const grant = role === 'staff' ? staffGrant(user.permissions, permission) : ROLE_GRANTS[role]?.[permission];
+    const grant =
+      role === 'staff'
+        ? staffGrant(user.permissions, permission)
+        : role === 'seller'
+          ? sellerGrant(user.permissions, permission)
+          : ROLE_GRANTS[role]?.[permission];
     if (grant === 'any') return 'any';
     if (grant === 'own') best = 'own';
   }
@@ -80,6 +102,14 @@ function staffGrant(granted: readonly string[], permission: Permission): Grant |
   const held = (p: string) => granted.includes(p) && GRANTABLE.includes(p as Permission);
   if (held(permission)) return 'any';
   return Object.entries(IMPLIES).some(([from, to]) => to === permission && held(from)) ? 'any' : null;
+}
+
+/** A seller's grant: the store owner's (no permissions listed) or only what an invited member was given. */
+function sellerGrant(granted: readonly string[], permission: Permission): Grant | null {
+  const grant = ROLE_GRANTS.seller[permission] ?? null;
+  if (!grant || !granted.length || permission === 'enter:seller') return grant;
+  if (granted.includes(permission)) return grant;
+  return Object.entries(IMPLIES).some(([from, to]) => to === permission && granted.includes(from)) ? grant : null;
 }
 
 /** What a caller may touch: every store, or only these stores (a seller's). */

@@ -19,7 +19,10 @@ import { paymentTax, voucherValidity } from '@/server/checkout/preview';
 import { CancelOrderSchema } from '@/lib/schemas/orders';
 import { cancelOrder, changeStatus, confirmTransfer, type StatusChange } from '@/server/orders/life';
 import { getStaffOrder } from '@/server/orders/manage';
-import { can, forbidden } from '@/server/core/policy';
+import { can, forbidden, type Scope } from '@/server/core/policy';
+import { AppError } from '@/server/core/errors';
+import { queryRows, type Tx } from '@/server/db/client';
+import { sql } from 'drizzle-orm';
 import { OrdersBulkSchema, OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
 import { queueStatusMails, sendStatusMails } from '@/server/orders/status-email';
 import { runAfterAnswer } from '@/server/core/background';
@@ -120,6 +123,7 @@ export const changeOrderStatus = defineAction({
     const before = await getStaffOrder(input.id, scope, tx);
     await mustBeOrderVersion(tx, input.id, input.version);
     if (input.status === 'refunded' && !can(actor.user, 'refund:order')) throw forbidden();
+    if (input.status === 'cancelled') await mayCancel(tx, input.id, input.note, scope);
     const change = await changeStatus(input.id, input.status, input.note || null, tx);
     audit({
       entity: 'order',
@@ -133,6 +137,22 @@ export const changeOrderStatus = defineAction({
   message: 'backoffice.orders.statusChanged',
   data: (c) => ({ order_id: c.order_id, status: c.to }),
 });
+
+/**
+ * A cancellation from the back office says why (the shopper is mailed the reason); a seller cancels only before
+ * any parcel left (the operator still may, e.g. a lost parcel).
+ */
+async function mayCancel(tx: Tx, orderId: number, note: string, scope: Scope): Promise<void> {
+  if (!note.trim())
+    throw new AppError({
+      code: 'VALIDATION',
+      message: 'backoffice.orders.cancelReason',
+      details: { fields: { note: 'backoffice.orders.cancelReason' } },
+    });
+  if (scope.kind === 'any') return;
+  const [sent] = await queryRows<{ id: number }>(tx, sql`select id from shipments where order_id = ${orderId} limit 1`);
+  if (sent) throw new AppError({ code: 'VALIDATION', message: 'orders.errors.partlyShipped' });
+}
 
 /** The bank transfer of an order's purchase arrived (`POST api/v1/{admin|seller}/orders/{id}/confirm-transfer`). */
 export const confirmOrderTransfer = defineAction({

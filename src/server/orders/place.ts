@@ -1,3 +1,4 @@
+import { queueNewOrderMails } from '@/server/sellers/store-mail';
 import { getDb, queryRows } from '@/server/db/client';
 import { AppError, isAppError } from '@/server/core/errors';
 import { refuseSuspendedStores } from '@/server/checkout/open-stores';
@@ -180,7 +181,10 @@ export async function placeOrder(
       payment: { method: input.payment_method, status: 0, next: OFFLINE_METHODS.has(input.payment_method) ? successPath(orderId) : null },
     };
     if (key) await rememberAnswer(tx, user.id, key, orderNo, placed);
-    if (mail) await queueOrderEmail(tx, orderNo, mail, settings);
+    if (mail) {
+      await queueOrderEmail(tx, orderNo, mail, settings);
+      await queueNewOrderMails(tx, orders, mail);
+    }
     return { ...placed, replayed: false };
   });
 }

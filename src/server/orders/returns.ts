@@ -7,6 +7,7 @@
  */
 import type { Actor } from '@/server/core/actor';
 import { queueOrderEvent } from '@/server/orders/order-mail';
+import { queueReturnRequestMail, type StoreMailContext } from '@/server/sellers/store-mail';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
@@ -106,7 +107,7 @@ export async function requestReturn(
   userId: number,
   input: ReturnRequestInput,
   now = new Date(),
-  /** Where the shopper's "return requested" mail links to: queued in the request's transaction (the outbox). */
+  /** Where the shopper's "return requested" mail (and the seller's) link to: queued in the request's transaction (the outbox). */
   mail?: Pick<Actor, 'origin' | 'siteName'>,
 ): Promise<{ order_id: number; id: number; email: string }> {
   const raw = input.photos === undefined ? [] : Array.isArray(input.photos) ? input.photos : [input.photos];
@@ -151,6 +152,7 @@ export async function requestReturn(
       );
       await history(tx, order.id, order.status, `Return requested: ${input.reason}`);
       if (mail) await queueOrderEvent(tx, { order_id: order.id, email: order.email, event: 'requested' }, mail);
+      if (mail) await queueReturnRequestMail(tx, order.id, input.reason, mail);
       return { order_id: order.id, id: row!.id, email: order.email };
     });
   } catch (err) {

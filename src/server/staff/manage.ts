@@ -138,9 +138,16 @@ export async function inviteStaff(input: InviteStaffInput, actor: Actor, { tx, a
   return member;
 }
 
-async function mailInvitation(tx: Tx, member: StaffMember, token: string | null, actor: Actor): Promise<void> {
+/** The invitation mail of a back-office account: set a password (new account) or sign in, then open `area`. */
+export async function mailInvitation(
+  tx: Tx,
+  member: Pick<StaffMember, 'name' | 'email'>,
+  token: string | null,
+  actor: Actor,
+  area: 'admin' | 'seller' = 'admin',
+): Promise<void> {
   const t = await getT(actor.lang);
-  const link = token ? `${actor.origin}/reset-password?token=${encodeURIComponent(token)}` : `${actor.origin}/login?redirect=%2Fadmin`;
+  const link = token ? `${actor.origin}/reset-password?token=${encodeURIComponent(token)}` : `${actor.origin}/login?redirect=%2F${area}`;
   await queueMail(tx, {
     ...plainMail({
       to: member.email,

@@ -91,6 +91,8 @@ export const orders = pgTable(
     uniqueIndex('orders_tracking_uq').on(t.trackingCode),
     // The back office: orders by status, newest first (the attention counts and the status tabs).
     index('orders_status_idx').on(t.status, t.id),
+    // A seller's home: their store's orders of today.
+    index('orders_store_created_idx').on(t.storeId, t.createdAt),
     // Bank transfers still to confirm (few of a big shop's orders).
     index('orders_transfer_due_idx')
       .on(t.id)
@@ -207,6 +209,10 @@ export const reviews = pgTable(
     reports: integer('reports').notNull().default(0),
     hiddenReason: text('hidden_reason'),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The store's one public reply (shown under the review), when and by whom it was last written. */
+    reply: text('reply'),
+    replyAt: timestamp('reply_at', { withTimezone: true }),
+    replyBy: integer('reply_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -106,6 +106,10 @@ export const storeMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `owner` (the seller who opened the store), or a member the owner invited: `orders` (orders only) or `store` (everything but the team). */
+    role: text('role', { enum: ['owner', 'orders', 'store'] })
+      .notNull()
+      .default('owner'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.userId] }), index('store_members_user_idx').on(t.userId)],
