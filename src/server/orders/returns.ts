@@ -7,7 +7,7 @@
  */
 import type { Actor } from '@/server/core/actor';
 import { queueOrderEvent } from '@/server/orders/order-mail';
-import { queueReturnRequestMail, type StoreMailContext } from '@/server/sellers/store-mail';
+import { queueReturnRequestMail } from '@/server/sellers/store-mail';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
