@@ -120,7 +120,10 @@ export async function lastAuditId(): Promise<number> {
 export const userRow = async (id: number) => (await getDb().select().from(users).where(eq(users.id, id)))[0]!;
 
 /** An order of this store (pending, cash on delivery, one line), as checkout would leave it. */
-export async function makeOrder(storeId: number, over: { status?: string; paymentMethod?: number; email?: string } = {}): Promise<number> {
+export async function makeOrder(
+  storeId: number,
+  over: { status?: string; paymentMethod?: number; email?: string; userId?: number; phone?: string } = {},
+): Promise<number> {
   const { orders, orderLines } = await import('@/server/db/schema');
   const n = `${process.pid}${++counter}${Math.random().toString(36).slice(2, 6)}`;
   const [row] = await getDb()
@@ -128,6 +131,7 @@ export async function makeOrder(storeId: number, over: { status?: string; paymen
     .values({
       orderNo: `BO${n}`,
       storeId,
+      userId: over.userId ?? null,
       status: over.status ?? 'pending',
       paymentMethod: over.paymentMethod ?? 2,
       email: over.email ?? `buyer-${n}@example.com`,
@@ -137,7 +141,7 @@ export async function makeOrder(storeId: number, over: { status?: string; paymen
       shippingAddress: {
         name: 'Bea Buyer',
         email: 'bea@example.com',
-        phone: '5125550100',
+        phone: over.phone ?? '5125550100',
         country: 'US',
         state: 'TX',
         city: 'Austin',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { orders, orderStatusHistory } from '@/server/db/schema';
+import { orders, orderStatusHistory, users } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { lastMailTo } from '@/server/mail/outbox';
 import { useScratchOutbox } from './auth-helpers';
@@ -44,6 +44,32 @@ describe('orders in the back office', () => {
     const bad = await api('/api/v1/admin/orders?status=lost', owner);
     expect(bad.status).toBe(422);
     expect((await json(bad)).message).toBe('This is not an order status');
+  });
+
+  it('finds an order by its number or its start, a piece of its email, the shopper’s name and the phone’s digits', async () => {
+    const tag = `${process.pid}${Date.now().toString(36)}`;
+    const [shopper] = await getDb()
+      .insert(users)
+      .values({ name: `Quentin Findme${tag}`, email: `quentin-${tag}@example.com` })
+      .returning({ id: users.id });
+    const byUser = await makeOrder(stores[0], { userId: shopper!.id, email: `guestlike-${tag}@example.com` });
+    const byMail = await makeOrder(stores[1], { email: `Unusual.Mailbox-${tag}@example.com` });
+    const digits = String(Date.now()).slice(-7);
+    const byPhone = await makeOrder(stores[0], { phone: `+1 737 ${digits.slice(0, 3)}-${digits.slice(3)}` });
+    const [{ orderNo }] = await getDb().select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, byMail));
+    const find = async (q: string, who = owner) =>
+      (
+        await json(await api(`/api/v1/${who === seller ? 'seller' : 'admin'}/orders?per_page=100&q=${encodeURIComponent(q)}`, who))
+      ).data.items.map((o: { id: number }) => o.id);
+    expect(await find(orderNo)).toEqual([byMail]);
+    expect(await find(orderNo.slice(0, -1))).toContain(byMail);
+    expect(await find(`mailbox-${tag}`)).toEqual([byMail]); // a piece, in another case
+    expect(await find(`findme${tag}`)).toEqual([byUser]);
+    expect(await find(`(${digits.slice(0, 3)}) ${digits.slice(3)}`)).toEqual([byPhone]); // the digits, however written
+    expect(await find(`nobody-${tag}`)).toEqual([]);
+    // A seller's search stays in their store: the other store's order is not found.
+    expect(await find(`mailbox-${tag}`, seller)).toEqual([]);
+    expect(await find(`findme${tag}`, seller)).toEqual([byUser]);
   });
 
   it('a seller sees their own store’s orders only; another store’s order is 404', async () => {

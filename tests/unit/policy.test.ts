@@ -38,6 +38,7 @@ const SELLER_OWN: Permission[] = [
   'update:voucher',
   'reply:review',
   'manage:team',
+  'read:ledger',
 ];
 
 describe('the permission policy (core/policy.ts)', () => {
@@ -164,6 +165,8 @@ describe('the permission policy (core/policy.ts)', () => {
     expect(holdsRole(null)).toBe(false);
     expect(holdsRole(user([]))).toBe(false);
     expect(holdsRole(user(['seller']))).toBe(true);
-    expect(GRANTABLE).toEqual(PERMISSIONS.filter((p) => !['use:account', 'enter:admin', 'enter:seller', 'manage:staff'].includes(p)));
+    expect(GRANTABLE).toEqual(
+      PERMISSIONS.filter((p) => !['use:account', 'enter:admin', 'enter:seller', 'manage:staff', 'manage:team'].includes(p)),
+    );
   });
 });

@@ -58,13 +58,21 @@ function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
   return where.filter((w): w is SQL => w !== null);
 }
 
-/** Order number (exact, or its start), the order's email, the shopper's name or the phone of the address. */
+/**
+ * Order number (exact, or its start), a piece of the order's email, a piece of the shopper's account (name, email,
+ * phone) or of the address's phone digits. Each way is one indexed look-up (migration 0022, users_search_trgm_idx),
+ * joined into one set of ids: an OR over the columns made PostgreSQL read every order (seconds at a million).
+ */
 function searchOf(q: string): SQL {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = `%${escaped}%`;
   const digits = q.replace(/\D/g, '');
-  return sql`(o.order_no = ${q} or o.order_no like ${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or o.email ilike ${like}
-    or exists (select 1 from users u where u.id = o.user_id and u.name ilike ${like})
-    ${digits.length >= 6 ? sql`or regexp_replace(coalesce(o.shipping_address->>'phone', ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
+  return sql`o.id in (
+    select id from orders where order_no = ${q} or order_no like ${`${escaped}%`}
+    union select id from orders where email ilike ${like}
+    union select x.id from users u join orders x on x.user_id = u.id
+      where (u.name || ' ' || u.email || ' ' || coalesce(u.phone, '')) ilike ${like}
+    ${digits.length >= 6 ? sql`union select id from orders where regexp_replace(coalesce(shipping_address ->> 'phone', ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
