@@ -10,7 +10,7 @@ import { account, api, twoStores } from './backoffice-fixtures';
 import { requestModule } from './http';
 import * as adminCsv from '@/pages/admin/reports/export.csv';
 import { getDb, queryRows } from '@/server/db/client';
-import { products } from '@/server/db/schema';
+import { products, sellerLedger } from '@/server/db/schema';
 import { getSettings, putSetting, clearSettingsCache } from '@/server/settings';
 import { changeStatus } from '@/server/orders/life';
 import { buildReport } from '@/server/reports/report';
@@ -230,6 +230,48 @@ describe('a fixed set of orders', () => {
     expect(all.previous).toMatchObject({ from: '2026-02-06', to: '2026-02-08' });
     expect(all.previous_totals.orders).toBe(0);
     expect(all.unsold.map((r) => r.id)).not.toContain(p.p1);
+  });
+
+  it("counts the seller ledger's lines by the shop's days: sales, the commission kept, refunds and payouts", async () => {
+    const [A, B] = stores;
+    const line = (storeId: number, kind: (typeof sellerLedger.$inferInsert)['kind'], amountMinor: number, at: string) => ({
+      storeId,
+      kind,
+      amountMinor,
+      reference: `${tag}-ledger`,
+      createdAt: new Date(at),
+    });
+    await getDb()
+      .insert(sellerLedger)
+      .values([
+        line(A, 'sale', 10000, '2026-02-09T15:00:00Z'), // New York's 9th
+        line(A, 'commission', -1000, '2026-02-09T15:00:00Z'),
+        line(A, 'refund', -2000, '2026-02-10T04:59:00Z'), // still the 9th in New York
+        line(A, 'refund_commission', 200, '2026-02-10T04:59:00Z'),
+        line(A, 'payout', -5000, '2026-02-10T05:01:00Z'), // the 10th
+        line(B, 'sale', 7000, '2026-02-09T16:00:00Z'),
+        line(B, 'commission', -700, '2026-02-09T16:00:00Z'),
+      ]);
+    const day9 = custom('2026-02-09', '2026-02-09');
+    expect((await buildReport(day9, ANY)).ledger).toEqual({ sales: 17000, commission: 1500, refunds: 2000, payouts: 0 });
+    expect((await buildReport(custom('2026-02-10', '2026-02-10'), ANY)).ledger).toEqual({
+      sales: 0,
+      commission: 0,
+      refunds: 0,
+      payouts: 5000,
+    });
+    expect((await buildReport(day9, { kind: 'own', storeIds: [A] })).ledger).toEqual({
+      sales: 10000,
+      commission: 800,
+      refunds: 2000,
+      payouts: 0,
+    });
+    expect((await buildReport(custom('2026-02-09', '2026-02-11'), { kind: 'own', storeIds: [B] })).ledger).toEqual({
+      sales: 7000,
+      commission: 700,
+      refunds: 0,
+      payouts: 0,
+    });
   });
 
   it("gives a seller their store's figures, the same as the operator's", async () => {

@@ -18,6 +18,7 @@ import {
   type StockRow,
   type Totals,
 } from '@/server/reports/figures';
+import { ledgerOf, type LedgerFigures } from '@/server/reports/ledger';
 
 export interface Report {
   time_zone: string;
@@ -34,6 +35,8 @@ export interface Report {
   by_brand: ProductGroupRow[];
   unsold: StockRow[];
   stock: { value: number; units: number; rows: StockRow[] };
+  /** The seller ledger's lines of the period: sales of paid orders, the shop's commission, refunds, payouts. */
+  ledger: LedgerFigures;
 }
 
 /** The period the query names, in the shop's time zone, and the one it is compared with. */
@@ -53,7 +56,7 @@ export async function buildReport(query: ReportQuery, scope: Scope, db: Tx = get
   const ids = storeIdsOf(scope);
   const storeLevel = scope.kind === 'own';
   const productTotals = productTotalsOf(db, period, ids);
-  const [totals, previousTotals, series, byStore, byMethod, byCountry, products, unsold, stock] = await Promise.all([
+  const [totals, previousTotals, series, byStore, byMethod, byCountry, products, unsold, stock, ledger] = await Promise.all([
     totalsOf(db, period, ids, storeLevel),
     totalsOf(db, previous, ids, storeLevel),
     seriesOf(db, period, ids),
@@ -69,6 +72,7 @@ export async function buildReport(query: ReportQuery, scope: Scope, db: Tx = get
       ),
     ),
     stockOf(db, period.to, ids),
+    ledgerOf(db, period, timeZone, ids),
   ]);
   const byProduct = productsBy(products, 'product');
   const byCategory = productsBy(products, 'category');
@@ -88,5 +92,6 @@ export async function buildReport(query: ReportQuery, scope: Scope, db: Tx = get
     by_brand: byBrand,
     unsold,
     stock,
+    ledger,
   };
 }
