@@ -53,7 +53,11 @@ describe('the order’s version', () => {
     const drawn = await versionOf(id);
     const first = await json(await api(`/api/v1/admin/orders/${id}/status`, owner, { body: { status: 'confirmed', version: drawn } }));
     expect(first.status).toBe(200);
-    const second = await json(await api(`/api/v1/admin/orders/${id}/status`, other, { body: { status: 'cancelled', version: drawn } }));
+    const second = await json(
+      await api(`/api/v1/admin/orders/${id}/status`, other, {
+        body: { status: 'cancelled', note: 'The shopper asked to cancel', version: drawn },
+      }),
+    );
     expect(second.status).toBe(409);
     expect(second.message).toBe(
       'This order changed since you opened it (another operator, the shopper or a payment). Here it is as it is now: check it and try again.',
@@ -62,7 +66,11 @@ describe('the order’s version', () => {
     expect(row!.status).toBe('confirmed');
     // With the fresh version the second operator's move goes through.
     const fresh = await versionOf(id, other);
-    const again = await json(await api(`/api/v1/admin/orders/${id}/status`, other, { body: { status: 'cancelled', version: fresh } }));
+    const again = await json(
+      await api(`/api/v1/admin/orders/${id}/status`, other, {
+        body: { status: 'cancelled', note: 'The shopper asked to cancel', version: fresh },
+      }),
+    );
     expect(again.status).toBe(200);
   });
 
@@ -71,7 +79,9 @@ describe('the order’s version', () => {
     const drawn = await versionOf(id);
     const answers = await Promise.all([
       api(`/api/v1/admin/orders/${id}/status`, owner, { body: { status: 'confirmed', version: drawn } }),
-      api(`/api/v1/admin/orders/${id}/status`, other, { body: { status: 'cancelled', version: drawn } }),
+      api(`/api/v1/admin/orders/${id}/status`, other, {
+        body: { status: 'cancelled', note: 'The shopper asked to cancel', version: drawn },
+      }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
