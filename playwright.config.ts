@@ -78,12 +78,12 @@ const OWN_SERVER_SPECS = [
 ].map((spec) => `**/${spec}`);
 
 /**
- * Specs that read the shop and change only what they make themselves (catalogue, search, pages, the shell,
- * languages): they share a second server, so the two shared lanes run side by side. The payment and social
+ * Specs that read the shop and change only what they make themselves (catalogue, search, lists, the shell): they
+ * share a second server, so the two shared lanes run side by side. The payment and social
  * fakes call back to the first server only, and the mail of lane A's flows is read from its folder
  * (tests/e2e/fixtures/auth.ts finds a test's folder from its base URL), so those flows stay in lane A.
  */
-const LANE_B_SPECS = ['shell', 'catalog', 'search', 'product', 'lists', 'i18n', 'content'].map((dir) => `**/${dir}/*.spec.ts`);
+const LANE_B_SPECS = ['shell', 'catalog', 'search', 'product', 'lists'].map((dir) => `**/${dir}/*.spec.ts`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
