@@ -19,7 +19,7 @@ const BUYERS = 40;
 const STOCK = 25;
 const ROUNDS = 3;
 
-test.describe.configure({ mode: 'serial', timeout: 420_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 /** Sends every buyer's order at once (8 at a time), kills the server once `killAfter` were acknowledged. */
 async function orderUntilKilled(server: Server, buyers: Buyer[], acknowledged: Set<number>, killAfter: number) {

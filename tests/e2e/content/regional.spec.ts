@@ -13,7 +13,7 @@ const port = Number(process.env.E2E_PORT ?? 4399) + 3;
 const origin = `http://127.0.0.1:${port}`;
 const BROWSER = { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test('on: a visitor from the configured country goes to the regional shop; bots, other countries and "stay here" do not', async ({
   request,

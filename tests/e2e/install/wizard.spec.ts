@@ -13,7 +13,7 @@ import { startServer, stop, type Server } from '../platform/server-process';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 50;
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 test.use({ javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PORT}` });
 
 let dataDir = '';

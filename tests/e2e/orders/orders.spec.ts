@@ -30,7 +30,7 @@ const DATA_DIR = `/tmp/voltmart-e2e-orders-${PORT}`;
 const OUTBOX = path.join(DATA_DIR, 'mail');
 const PHOTO_DIR = mkdtempSync('/tmp/voltmart-order-photos-');
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 let admin: postgres.Sql;
 let server: Server;

@@ -11,7 +11,7 @@ import { startServer, stop } from './server-process';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 7;
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 600_000 });
 
 test('JSON log lines with the request id, and no secrets in them', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-logs-'));

@@ -31,7 +31,8 @@ async function expectShopServes(origin: string) {
   expect(common.data.site_setting.site_name).toBe('Voltmart');
 }
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Each test starts servers that migrate and load the demo shop: minutes on a busy machine (a passing one never waits).
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test('embedded database: seeds, survives a restart, refuses a second process', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-restart-'));

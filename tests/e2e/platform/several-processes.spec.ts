@@ -20,14 +20,14 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const NAME = `voltmart_e2e_two_${process.pid}`;
 const URL_ = ADMIN_URL.replace(/\/[^/]*$/, `/${NAME}`);
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 let admin: postgres.Sql;
 let a: Server;
 let b: Server;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${NAME} with (force)`);
   await admin.unsafe(`create database ${NAME}`);

@@ -13,7 +13,7 @@ import { startServer, stop } from './server-process';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 6;
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test('healthz and readyz', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-ready-'));

@@ -50,7 +50,7 @@ async function serve(args: string[], env: Record<string, string>) {
   };
 }
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test("this suite's build has the test-only routes (so the checks below mean something)", async ({ request }) => {
   const res = await request.get('/test-only/social');
