@@ -6,7 +6,6 @@ import { defineConfig, devices } from '@playwright/test';
  * Build first (`npm run build:e2e`, the build with /test-only/*; `npm test` does it). E2E_PORT picks the port (default 4399).
  */
 const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = `/tmp/voltmart-e2e-${port}`;
 /** The second shared server (lane B below): its own port and data directory, the same demo shop. */
 const portB = port + 100;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -85,6 +84,42 @@ const OWN_SERVER_SPECS = [
  */
 const LANE_B_SPECS = ['shell', 'catalog', 'search', 'product', 'lists'].map((dir) => `**/${dir}/*.spec.ts`);
 
+/**
+ * A shared shop server of the end-to-end build on a scratch data directory with the demo shop, talking to the
+ * fakes above. The first start builds nothing (dist-e2e is built) but migrates and loads the demo shop: minutes
+ * at load 20.
+ */
+function sharedServer(at: number) {
+  const dir = `/tmp/voltmart-e2e-${at}`;
+  return {
+    command: `rm -rf ${dir} && node scripts/serve.mjs --build dist-e2e`,
+    url: `http://127.0.0.1:${at}/api/v1/health`,
+    env: {
+      PORT: String(at),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SEED: 'demo',
+      ENABLE_TEST_ROUTES: '1',
+      ...oauthClients,
+      OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
+      OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
+      ...paymentKeys,
+      STRIPE_API_BASE: fakePayments,
+      STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
+      RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
+      RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
+      PAYPAL_API_BASE: `${fakePayments}/paypal`,
+      FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
+      IYZICO_API_BASE: `${fakePayments}/iyzico`,
+      AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
+    },
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -146,61 +181,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: `rm -rf ${dataDir} && node scripts/serve.mjs --build dist-e2e`,
-      url: `http://127.0.0.1:${port}/api/v1/health`,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED: 'demo',
-        ENABLE_TEST_ROUTES: '1',
-        ...oauthClients,
-        OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
-        OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
-        ...paymentKeys,
-        STRIPE_API_BASE: fakePayments,
-        STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
-        RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
-        RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
-        PAYPAL_API_BASE: `${fakePayments}/paypal`,
-        FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
-        IYZICO_API_BASE: `${fakePayments}/iyzico`,
-        AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
-      },
-      reuseExistingServer: false,
-      // The first start builds nothing (dist-e2e is built) but migrates and loads the demo shop: minutes at load 20.
-      timeout: 300_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: `rm -rf /tmp/voltmart-e2e-${portB} && node scripts/serve.mjs --build dist-e2e`,
-      url: `http://127.0.0.1:${portB}/api/v1/health`,
-      env: {
-        PORT: String(portB),
-        HOST: '127.0.0.1',
-        DATA_DIR: `/tmp/voltmart-e2e-${portB}`,
-        SEED: 'demo',
-        ENABLE_TEST_ROUTES: '1',
-        ...oauthClients,
-        OAUTH_GOOGLE_BASE_URL: `${fakeOAuth}/google`,
-        OAUTH_FACEBOOK_BASE_URL: `${fakeOAuth}/facebook`,
-        ...paymentKeys,
-        STRIPE_API_BASE: fakePayments,
-        STRIPE_JS_URL: `${fakePayments}/stripe/v3/stripe.js`,
-        RAZORPAY_API_BASE: `${fakePayments}/razorpay`,
-        RAZORPAY_CHECKOUT_URL: `${fakePayments}/razorpay/v1/checkout.js`,
-        PAYPAL_API_BASE: `${fakePayments}/paypal`,
-        FLUTTERWAVE_API_BASE: `${fakePayments}/flutterwave/v3`,
-        IYZICO_API_BASE: `${fakePayments}/iyzico`,
-        AUTHORIZE_NET_API_BASE: `${fakePayments}/authorize-net`,
-      },
-      reuseExistingServer: false,
-      // The first start builds nothing (dist-e2e is built) but migrates and loads the demo shop: minutes at load 20.
-      timeout: 300_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    sharedServer(port),
+    sharedServer(portB),
   ],
 });
