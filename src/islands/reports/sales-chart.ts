@@ -19,7 +19,9 @@ export interface ChartData {
 async function draw(figure: HTMLElement): Promise<void> {
   const data = JSON.parse(figure.dataset.salesChart ?? '{}') as ChartData;
   if (!data.days?.length) return;
-  const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
+  // uPlot's stylesheet comes with the report page (ReportScreen.astro): a CSS file imported here was referenced by
+  // the build but never written (the chart stopped on its failed preload).
+  const { default: UPlot } = await import('uplot');
   const holder = figure.querySelector<HTMLElement>('[data-chart-canvas]');
   if (!holder) return;
   const xs = data.days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
