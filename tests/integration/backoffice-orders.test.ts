@@ -56,7 +56,8 @@ describe('orders in the back office', () => {
     const byMail = await makeOrder(stores[1], { email: `Unusual.Mailbox-${tag}@example.com` });
     const digits = String(Date.now()).slice(-7);
     const byPhone = await makeOrder(stores[0], { phone: `+1 737 ${digits.slice(0, 3)}-${digits.slice(3)}` });
-    const [{ orderNo }] = await getDb().select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, byMail));
+    const [mailed] = await getDb().select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, byMail));
+    const orderNo = mailed!.orderNo;
     const find = async (q: string, who = owner) =>
       (
         await json(await api(`/api/v1/${who === seller ? 'seller' : 'admin'}/orders?per_page=100&q=${encodeURIComponent(q)}`, who))
