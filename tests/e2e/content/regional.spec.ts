@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '../fixtures';
+import { spawnServe } from '../platform/server-process';
 
 /**
  * The regional redirect on a second server with it configured (REGIONAL_REDIRECT_COUNTRY/URL behind a
  * trusted proxy), and off on the suite's own server (not configured: the same request stays).
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 const port = Number(process.env.E2E_PORT ?? 4399) + 3;
 const origin = `http://127.0.0.1:${port}`;
 const BROWSER = { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
@@ -20,27 +19,23 @@ test('on: a visitor from the configured country goes to the regional shop; bots,
 }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-regional-'));
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), '--build', 'dist-e2e'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      PUBLIC_URL: '',
-      TRUST_PROXY: 'true',
-      REGIONAL_REDIRECT_COUNTRY: 'IN',
-      REGIONAL_REDIRECT_URL: 'https://in.shop.example/',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServe(['--build', 'dist-e2e'], {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    PUBLIC_URL: '',
+    TRUST_PROXY: 'true',
+    REGIONAL_REDIRECT_COUNTRY: 'IN',
+    REGIONAL_REDIRECT_URL: 'https://in.shop.example/',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
       const onData = (d: Buffer) => ((output += d), output.includes('is ready at') && resolve());
-      child.stdout.on('data', onData);
-      child.stderr.on('data', (d: Buffer) => (output += d));
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (d: Buffer) => (output += d));
       child.once('exit', () => reject(new Error(`server exited: ${output}`)));
     });
     const get = (p: string, headers: Record<string, string>) => request.get(`${origin}${p}`, { headers, maxRedirects: 0 });

@@ -10,14 +10,32 @@ export interface Server {
   output: () => string;
 }
 
+/**
+ * The servers this worker started and that still run. A test that times out never reaches its `finally`, and
+ * a server left behind holds its port for the next spec (restart and regional share one): when the worker
+ * exits, whatever is still running is killed.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Spawns scripts/serve.mjs with `args` and the full environment `env`, killed at the latest when this worker exits. */
+export function spawnServe(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 /** Starts scripts/serve.mjs on `port`; `args` such as `['--build', 'dist-e2e']` serve another build. */
 export async function startServer(env: Record<string, string>, port: number, args: string[] = []): Promise<Server> {
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...args], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServe(args, { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '../fixtures';
+import { spawnServe } from './server-process';
 
 /**
  * /test-only/* (sign in as anyone, flip settings) exists only in the end-to-end build (dist-e2e/,
@@ -18,24 +18,20 @@ const origin = `http://127.0.0.1:${port}`;
 async function serve(args: string[], env: Record<string, string>) {
   let output = '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-test-routes-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      ENABLE_TEST_ROUTES: '1',
-      PUBLIC_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServe(args, {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    ENABLE_TEST_ROUTES: '1',
+    PUBLIC_URL: '',
+    ...env,
   });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<'ready'>((resolve) => child.stdout.on('data', () => output.includes('is ready at') && resolve('ready')));
+  const ready = new Promise<'ready'>((resolve) => child.stdout!.on('data', () => output.includes('is ready at') && resolve('ready')));
   const outcome = await Promise.race([ready, exited]);
   return {
     outcome,

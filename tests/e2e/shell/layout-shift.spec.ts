@@ -12,16 +12,27 @@ import { CartPage } from '../cart/cart-page';
  */
 const LIMIT = 0.01;
 
-type Shift = { value: number; what: string[] };
+type Shift = { value: number; at: number; what: string[] };
 
 async function watchShifts(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: Shift[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+      type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        startTime: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      }[]) {
         if (entry.hadRecentInput) continue;
-        w.__shifts.push({ value: entry.value, what: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? '?') });
+        // What moved, from where to where: a failure's message says what to fix.
+        const what = (entry.sources ?? []).map(
+          (s) => `${(s.node as Element | undefined)?.className || s.node?.nodeName || '?'} ${box(s.previousRect)} → ${box(s.currentRect)}`,
+        );
+        w.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), what });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
