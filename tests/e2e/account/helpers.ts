@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect } from '../fixtures';
+import { expect, keepShot } from '../fixtures';
 
 /** Signs this browser context in through the test-only route (a fresh user per email). */
 export async function signIn(page: Page, email: string, name = 'Test Shopper'): Promise<number> {
@@ -54,7 +54,7 @@ export function watchConsole(page: Page): string[] {
 export async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots/account/${name}-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/shots/account/${name}-${width}.png`, fullPage: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { isSignedIn, mailCode, nextMail, sessionCookie, signInWithForm, signUpByApi, uniqueEmail } from '../fixtures/auth';
 
 test.describe('account flow with JavaScript', () => {
@@ -18,7 +18,7 @@ test.describe('account flow with JavaScript', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/verify-email\?email=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your email address');
-    await page.screenshot({ path: '/tmp/shots/auth/verify-email-1280.png', fullPage: true });
+    await keepShot(page, { path: '/tmp/shots/auth/verify-email-1280.png', fullPage: true });
     const afterSignup = (await sessionCookie(context))!;
     expect(await isSignedIn(page.request, afterSignup.value)).toBe(true);
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { isSignedIn, uniqueEmail } from '../fixtures/auth';
 
 test('a signed-in visitor on the guest-only pages is sent home', async ({ page }) => {
@@ -41,7 +41,7 @@ for (const path of ['/login', '/register', '/forgot-password']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/page/privacy-policy');
-      await page.screenshot({ path: `/tmp/shots/auth${path}-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `/tmp/shots/auth${path}-${width}.png`, fullPage: true });
     }
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -59,6 +59,6 @@ test('the sign-in form says what is missing, without breaking a CSP rule', async
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('[data-error-for="email"]')).toHaveText('Email is required');
-  await page.screenshot({ path: '/tmp/shots/auth/login-errors-1280.png', fullPage: true });
+  await keepShot(page, { path: '/tmp/shots/auth/login-errors-1280.png', fullPage: true });
   expect(violations).toEqual([]);
 });

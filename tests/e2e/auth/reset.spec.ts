@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { isSignedIn, mailCode, mailLink, nextMail, signInWithForm, signUpByApi, uniqueEmail, lastMail } from '../fixtures/auth';
 
 test('forgot password → mail → reset by link; the old password fails, the new one works, the link works once', async ({
@@ -55,7 +55,7 @@ test('the mailed code resets the password on the same page', async ({ page, play
   await page.getByRole('button', { name: 'Send reset email' }).click();
   const mail = await nextMail(email, before);
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/auth/reset-code-390.png', fullPage: true });
+  await keepShot(page, { path: '/tmp/shots/auth/reset-code-390.png', fullPage: true });
   await page.getByLabel('6-digit code').fill(mailCode(mail));
   await page.getByLabel('New password', { exact: true }).fill('coded-pass');
   await page.getByLabel('Confirm password').fill('coded-pass');

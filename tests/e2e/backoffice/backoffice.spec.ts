@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { mailLink, nextMail, uniqueEmail } from '../fixtures/auth';
 import { DEMO_OWNER, DEMO_PASSWORD, DEMO_STAFF } from '@/server/demo/accounts';
 import { placedOrder } from '../reviews/review-page';
@@ -75,7 +75,7 @@ test('the owner invites a staff member, who signs in with two-factor and sees on
     // On to where she was going, with her recovery codes in the message.
     await expect(phone).toHaveURL(/\/ar\/admin$/);
     await expect(phone.getByRole('status').filter({ hasText: 'دوّن رموز الاسترداد' })).toBeVisible();
-    await phone.screenshot({ path: test.info().outputPath('staff-home-390-ar.png'), fullPage: true });
+    await keepShot(phone, { path: test.info().outputPath('staff-home-390-ar.png'), fullPage: true });
     // At 390 px the menu is one line ("Menu · Home") that opens the list.
     const menu = phone.getByRole('navigation', { name: 'لوحة الإدارة' });
     await expect(menu.getByRole('link', { name: 'الرئيسية' })).toBeHidden();
@@ -103,7 +103,7 @@ test('the owner invites a staff member, who signs in with two-factor and sees on
     const log = page.getByRole('table', { name: 'Audit log' });
     await expect(log.getByRole('cell', { name: 'staff.invite' })).toBeVisible();
     await expect(log.getByRole('cell', { name: 'account.two-factor-on' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('audit-1280.png'), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath('audit-1280.png'), fullPage: true });
 
     // The mail outbox: the invitation went out, so it is listed among sent mails (never its text).
     await page.getByRole('link', { name: 'Mail', exact: true }).click();
@@ -166,7 +166,7 @@ test('the orders-only staff member confirms a shopper’s order from the back of
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('status').filter({ hasText: "The order's status is changed; the shopper is mailed." })).toBeVisible();
   await expect(page.locator('.bo-timeline')).toContainText('Packed and ready');
-  await page.screenshot({ path: test.info().outputPath('order-1280.png'), fullPage: true });
+  await keepShot(page, { path: test.info().outputPath('order-1280.png'), fullPage: true });
   // The shopper sees it on their own order.
   const mine = (await (await shopper.request.get(`/api/v1/order/by-user?order_id=${orderId}`)).json()).data;
   expect(mine.status).toBe('confirmed');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -65,7 +65,7 @@ for (const width of [390, 1280]) {
       await expect(shop.productTiles().first()).toBeVisible();
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/e2e-${name}-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `${SHOTS}/e2e-${name}-${width}.png`, fullPage: true });
     }
   });
 }

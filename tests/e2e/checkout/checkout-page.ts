@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailCode, nextMail, signUpByApi, uniqueEmail } from '../fixtures/auth';
+import { keepShot } from '../fixtures';
 
 /** A verified account with one US shipping address, made through the API in its own request context. */
 export async function accountWithAddress(request: APIRequestContext, baseURL: string, tag: string) {
@@ -72,7 +73,7 @@ export class CheckoutFlow {
   async look(name: string) {
     for (const width of [390, 1280]) {
       await this.page.setViewportSize({ width, height: 900 });
-      await this.page.screenshot({ path: `test-results/checkout-${name}-${width}.png`, fullPage: true });
+      await keepShot(this.page, { path: `test-results/checkout-${name}-${width}.png`, fullPage: true });
     }
   }
 

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { lastMail, signInWithForm } from '../fixtures/auth';
 import { CartPage } from '../cart/cart-page';
 import { accountWithAddress, buyerAndProduct, CheckoutFlow } from './checkout-page';
@@ -219,7 +219,7 @@ test('a new account with no address is asked for one', async ({ page, playwright
     const label = (await page.locator('#address-form label', { hasText: 'City' }).first().boundingBox())!;
     expect(city.width).toBeGreaterThan(form.width / 3);
     expect(label.y + label.height).toBeLessThanOrEqual(city.y + 1);
-    await page.screenshot({ path: `test-results/shipping-address-form-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `test-results/shipping-address-form-${width}.png`, fullPage: true });
   }
   // Without an address the fee is not known: never "Free" (or $0.00) before the address, then a charge.
   await expect(page.locator('[data-store-shipping]').first()).toHaveText('Calculated after the address');

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { signInWithForm } from '../fixtures/auth';
 import { CartPage } from '../cart/cart-page';
 import { buyerAndProduct } from '../checkout/checkout-page';
@@ -16,7 +16,7 @@ test('shipping, checkout, success and the order page in Arabic show no English m
   const look = async (name: string) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `test-results/ar-${name}-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `test-results/ar-${name}-${width}.png`, fullPage: true });
     }
   };
 

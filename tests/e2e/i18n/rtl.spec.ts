@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { signIn, uniqueEmail } from '../account/helpers';
 import { productUrl } from '@/lib/urls';
 import { KNOWN_PRODUCTS } from '@/server/demo/known';
@@ -76,8 +76,8 @@ test('Arabic pages at 390 and 1280 px: right to left, translated, no sideways sc
       await shop.open(path);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/shots/i18n/ar-${name}-${width}.png`, fullPage: true });
-      await page.screenshot({ path: `/tmp/shots/i18n/ar-${name}-${width}-top.png` });
+      await keepShot(page, { path: `/tmp/shots/i18n/ar-${name}-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `/tmp/shots/i18n/ar-${name}-${width}-top.png` });
     }
   }
   // A price reads left to right inside the Arabic text.
@@ -164,19 +164,19 @@ test('the mega menu, the compact menu and the switcher open toward the page’s 
   await expect(menu.locator('.mega-products')).toContainText('$');
   // The island writes its product links in the page's language too.
   await expect(menu.locator('.mega-products a').first()).toHaveAttribute('href', /^\/ar\/products\/product\//);
-  await page.screenshot({ path: '/tmp/shots/i18n/ar-mega-menu-1280.png' });
+  await keepShot(page, { path: '/tmp/shots/i18n/ar-mega-menu-1280.png' });
   await page.mouse.move(640, 700);
 
   await page.locator('.lang-switch-header summary').click();
   await expect(page.locator('.lang-switch-header').getByRole('button', { name: 'Français' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/i18n/ar-switcher-1280.png' });
+  await keepShot(page, { path: '/tmp/shots/i18n/ar-switcher-1280.png' });
 
   await page.setViewportSize({ width: 390, height: 900 });
   await shop.open('/ar');
   await page.locator('.compact-menu > summary').click();
   await expect(page.locator('.compact-menu[open]')).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/shots/i18n/ar-compact-menu-390.png' });
+  await keepShot(page, { path: '/tmp/shots/i18n/ar-compact-menu-390.png' });
 });
 
 test('the home slider moves toward the page’s end in Arabic: next goes left, previous comes back', async ({ shop, page }) => {

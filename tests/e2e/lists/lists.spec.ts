@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { mailCode, nextMail, signInWithForm, signUpByApi, uniqueEmail } from '../fixtures/auth';
 import { signIn, watchConsole } from '../account/helpers';
 import { productUrl } from '@/lib/urls';
@@ -116,7 +116,7 @@ for (const javaScriptEnabled of [true, false]) {
       const region = page.getByRole('region', { name: /Comparing 4/ });
       expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       fs.mkdirSync('/tmp/shots/lists', { recursive: true });
-      await page.screenshot({ path: `/tmp/shots/lists/compared-${javaScriptEnabled ? 'js' : 'nojs'}-390.png`, fullPage: true });
+      await keepShot(page, { path: `/tmp/shots/lists/compared-${javaScriptEnabled ? 'js' : 'nojs'}-390.png`, fullPage: true });
       if (javaScriptEnabled) {
         const axe = await new AxeBuilder({ page }).include('main').analyze();
         expect(axe.violations.map((v) => v.id)).toEqual([]);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import postgres from 'postgres';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { DEMO_SETTINGS } from '@/server/demo/data/settings';
 import { lastMailTo, codeIn } from '@/server/mail/outbox';
 import { startServer, stop, type Server } from '../platform/server-process';
@@ -78,7 +78,7 @@ async function axe(p: Page) {
 async function shoot(p: Page, name: string) {
   for (const width of [390, 1280]) {
     await p.setViewportSize({ width, height: 900 });
-    await p.screenshot({ path: `test-results/orders-${name}-${width}.png`, fullPage: true });
+    await keepShot(p, { path: `test-results/orders-${name}-${width}.png`, fullPage: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { uniqueEmail } from '../fixtures/auth';
 
 /**
@@ -23,7 +23,7 @@ test.describe('the retry page', () => {
     );
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `test-results/retry-methods-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `test-results/retry-methods-${width}.png`, fullPage: true });
     }
     await other.getByRole('radio', { name: 'Bank transfer' }).check();
     await other.getByRole('button', { name: 'Use this payment method' }).click();
@@ -42,6 +42,6 @@ test.describe('the retry page', () => {
     await expect(other.getByRole('radio', { name: 'الدفع عند الاستلام' })).toBeVisible();
     await expect(other.getByRole('radio', { name: 'تحويل بنكي' })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: 'test-results/retry-methods-ar-390.png', fullPage: true });
+    await keepShot(page, { path: 'test-results/retry-methods-ar-390.png', fullPage: true });
   });
 });

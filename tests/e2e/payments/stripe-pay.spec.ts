@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { uniqueEmail } from '../fixtures/auth';
 
 /**
@@ -98,7 +98,7 @@ test.describe('Stripe pay page', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/user/order/pay/${orderId}`);
       await expect(page.getByLabel('Card number')).toBeVisible();
-      await page.screenshot({ path: `test-results/pay-page-stripe-${width}.png`, fullPage: true });
+      await keepShot(page, { path: `test-results/pay-page-stripe-${width}.png`, fullPage: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { ProductPage, money } from './product-page';
 import { centsToDecimal } from '@/lib/product-seo';
 import { productUrl } from '@/lib/urls';
@@ -200,7 +200,7 @@ test.describe('product page with JavaScript on', () => {
         await expect(pp.currentPrice()).toBeVisible();
         await expect(pp.addToCart()).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${kind} fits ${width} px`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `/tmp/shots/product/e2e-${kind}-${width}.png`, fullPage: true });
+        await keepShot(page, { path: `/tmp/shots/product/e2e-${kind}-${width}.png`, fullPage: true });
       }
     });
   }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { uniqueEmail } from '../fixtures/auth';
 import { productToBuy } from '../checkout/checkout-page';
+import { keepShot } from '../fixtures';
 
 /** A real photo on disk for the file input (a jpeg the shop must re-encode). */
 export async function photoFile(dir: string, name: string, colour: string): Promise<string> {
@@ -77,6 +78,6 @@ export async function cardFigures(api: APIRequestContext, product: { id: number;
 export async function look(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/reviews-${name}-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `test-results/reviews-${name}-${width}.png`, fullPage: true });
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { cardFigures, deliveredOrder, look, photoFile, reviewTotal } from './review-page';
 
 test.describe.configure({ timeout: 240_000 });
@@ -61,7 +61,7 @@ test('a shopper reviews a delivered line with a photo; it shows on the product p
   await mine.scrollIntoViewIfNeeded();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await mine.screenshot({ path: `test-results/reviews-product-page-${width}.png` });
+    await keepShot(mine, { path: `test-results/reviews-product-page-${width}.png` });
   }
   const cardAfter = await cardFigures(guest, product);
   if (cardBefore) expect(cardAfter?.review_count).toBe(cardBefore.review_count + 1);

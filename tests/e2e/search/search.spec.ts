@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { HeaderSearch } from './search-page';
 
 test.describe('the header search popup', () => {
@@ -202,5 +202,5 @@ test('at 390 px the cookie notice does not cover the suggestions', async ({ shop
     }).length;
   });
   expect(covered).toBe(0);
-  await page.screenshot({ path: 'test-results/search-popup-cookie-390.png' });
+  await keepShot(page, { path: 'test-results/search-popup-cookie-390.png' });
 });

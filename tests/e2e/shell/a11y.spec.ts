@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '../fixtures';
+import { test, expect, keepShot } from '../fixtures';
 import { showNotices } from './helpers';
 
 for (const path of ['/', '/site-map']) {
@@ -73,8 +73,8 @@ test.describe('screenshots', () => {
           await page.getByRole('banner').locator('summary', { hasText: 'Menu' }).click();
           await page.getByRole('navigation', { name: 'Menu', exact: true }).getByText('Categories', { exact: true }).click();
         }
-        await page.screenshot({ path: `/tmp/shots/shell/e2e-${name}-${width}-menu.png` });
-        await page.screenshot({ path: `/tmp/shots/shell/e2e-${name}-${width}-full.png`, fullPage: true });
+        await keepShot(page, { path: `/tmp/shots/shell/e2e-${name}-${width}-menu.png` });
+        await keepShot(page, { path: `/tmp/shots/shell/e2e-${name}-${width}-full.png`, fullPage: true });
       }
     });
   }
