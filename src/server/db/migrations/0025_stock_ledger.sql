@@ -12,7 +12,7 @@ CREATE TABLE "stock_ledger" (
 );
 --> statement-breakpoint
 ALTER TABLE "inventories" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "low_stock" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "low_stock" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stock_ledger" ADD CONSTRAINT "stock_ledger_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_ledger" ADD CONSTRAINT "stock_ledger_inventory_id_inventories_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."inventories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_ledger_product_idx" ON "stock_ledger" USING btree ("product_id","id");--> statement-breakpoint

@@ -117,8 +117,8 @@ export const products = pgTable(
     offered: money('offered'),
     /** Stock of a product without variants; variants hold their own. The stock ledger's sum (stock_ledger). */
     stock: integer('stock').notNull().default(0),
-    /** The back office lists the product when its stock is at or below this (0: only when out of stock). */
-    lowStock: integer('low_stock').notNull().default(0),
+    /** The back office lists the product when its stock is at or below this (and above 0; 0: never "low"). */
+    lowStock: integer('low_stock').notNull().default(5),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
