@@ -298,8 +298,10 @@ export const VariantsGenerateSchema = z
       ];
       if (!title && !values.length) return;
       if (!title) ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Name each attribute (Colour, Wattage…)' });
-      else if (!values.length) ctx.addIssue({ code: 'custom', path: ['values'], message: `Give the values of ${title}, separated by commas` });
-      else if (values.some((s) => s.length > 60)) ctx.addIssue({ code: 'custom', path: ['values'], message: 'A value must be at most 60 characters' });
+      else if (!values.length)
+        ctx.addIssue({ code: 'custom', path: ['values'], message: `Give the values of ${title}, separated by commas` });
+      else if (values.some((s) => s.length > 60))
+        ctx.addIssue({ code: 'custom', path: ['values'], message: 'A value must be at most 60 characters' });
       else groups.push({ title, values });
     });
     if (!groups.length) ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Give at least one attribute and its values' });
@@ -307,7 +309,11 @@ export const VariantsGenerateSchema = z
       ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Give each attribute once' });
     const combinations = groups.reduce((n, g) => n * g.values.length, 1);
     if (combinations > MAX_VARIANTS)
-      ctx.addIssue({ code: 'custom', path: ['values'], message: `These values make ${combinations} variants; at most ${MAX_VARIANTS} at once` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: `These values make ${combinations} variants; at most ${MAX_VARIANTS} at once`,
+      });
     return { id: v.id, groups };
   });
 export type VariantsGenerateInput = z.output<typeof VariantsGenerateSchema>;

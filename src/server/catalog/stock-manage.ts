@@ -84,7 +84,8 @@ export async function adjustStock(input: StockAdjustInput, actor: Actor, { scope
       .limit(1);
     if (variant) throw fieldError('inventory_id', 'This product has variants: choose the variant whose stock changes.');
   }
-  const next = input.reason === 'received' ? current + input.quantity : input.reason === 'damaged' ? current - input.quantity : input.quantity;
+  const next =
+    input.reason === 'received' ? current + input.quantity : input.reason === 'damaged' ? current - input.quantity : input.quantity;
   if (next < 0) throw fieldError('quantity', `Only ${current} in stock: you cannot write off more than that.`);
   if (next > 2_000_000_000) throw fieldError('quantity', 'That is more stock than the shop can count.');
   await explainStock(tx, { reason: input.reason, note: input.note, actorId: actor.user?.id ?? null });
@@ -125,7 +126,11 @@ export async function stockHistory(
   scope: Scope,
   db: Tx = getDb(),
 ): Promise<{ items: StockHistoryRow[]; next_cursor: string | null; stock: number; ledger_sum: number }> {
-  const [p] = await db.select({ storeId: products.storeId, stock: products.stock }).from(products).where(eq(products.id, query.id)).limit(1);
+  const [p] = await db
+    .select({ storeId: products.storeId, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, query.id))
+    .limit(1);
   if (!p || !inScope(scope, p.storeId)) throw notFound('theProduct');
   const after = decodeCursor(query.cursor, 1);
   const [rows, labels, [sum]] = await Promise.all([
@@ -206,15 +211,14 @@ async function attributeValueIds(tx: Tx, group: { title: string; values: string[
   const ids: number[] = [];
   for (const title of group.values) {
     const same = existing.find((v) => v.title.toLowerCase() === title.toLowerCase());
-    ids.push(
-      same?.id ?? (await tx.insert(attributeValues).values({ attributeId, title }).returning({ id: attributeValues.id }))[0]!.id,
-    );
+    ids.push(same?.id ?? (await tx.insert(attributeValues).values({ attributeId, title }).returning({ id: attributeValues.id }))[0]!.id);
   }
   return ids;
 }
 
 /** Every combination of one value per group. */
-const combine = (groups: number[][]): number[][] => groups.reduce<number[][]>((all, g) => all.flatMap((c) => g.map((v) => [...c, v])), [[]]);
+const combine = (groups: number[][]): number[][] =>
+  groups.reduce<number[][]>((all, g) => all.flatMap((c) => g.map((v) => [...c, v])), [[]]);
 
 /**
  * The variant grid generated from attributes and their values: each combination the product lacks becomes a
@@ -234,7 +238,11 @@ export async function generateVariants(
           coalesce((select array_agg(a.attribute_value_id order by a.attribute_value_id) from inventory_attributes a where a.inventory_id = i.id), '{}') as value_ids
         from inventories i where i.product_id = ${p.id}`,
   );
-  const key = (ids: number[]) => [...ids].map(Number).sort((a, b) => a - b).join(',');
+  const key = (ids: number[]) =>
+    [...ids]
+      .map(Number)
+      .sort((a, b) => a - b)
+      .join(',');
   const byKey = new Map(current.map((c) => [key(c.value_ids), c]));
   const hadVariants = current.some((c) => !c.archived);
   let created = 0;
@@ -315,7 +323,11 @@ export async function changeVariant(
     .where(and(eq(inventories.id, input.variant_id), eq(inventories.productId, p.id)))
     .for('update');
   if (!v) throw notFound('The variant');
-  await explainStock(tx, { reason: 'counted', note: input.op === 'remove' ? 'variant removed' : 'variant restored', actorId: actor.user?.id ?? null });
+  await explainStock(tx, {
+    reason: 'counted',
+    note: input.op === 'remove' ? 'variant removed' : 'variant restored',
+    actorId: actor.user?.id ?? null,
+  });
   let result: 'deleted' | 'archived' | 'restored';
   if (input.op === 'restore') {
     await tx.update(inventories).set({ archivedAt: null }).where(eq(inventories.id, v.id));
@@ -323,7 +335,10 @@ export async function changeVariant(
   } else {
     const [ordered] = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.inventoryId, v.id)).limit(1);
     if (ordered) {
-      await tx.update(inventories).set({ archivedAt: v.archivedAt ?? new Date(), quantity: 0 }).where(eq(inventories.id, v.id));
+      await tx
+        .update(inventories)
+        .set({ archivedAt: v.archivedAt ?? new Date(), quantity: 0 })
+        .where(eq(inventories.id, v.id));
       result = 'archived';
     } else {
       await tx.delete(inventories).where(eq(inventories.id, v.id));
@@ -358,7 +373,14 @@ export async function lowStockProducts(scope: Scope, limit = 10, db: Tx = getDb(
     db,
     sql`select id, title, stock, low_stock from products
         where stock > 0 and stock <= low_stock
-          ${ids === null ? sql`` : sql`and store_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`}
+          ${
+            ids === null
+              ? sql``
+              : sql`and store_id in (${sql.join(
+                  ids.map((i) => sql`${i}`),
+                  sql`, `,
+                )})`
+          }
         order by stock asc, id asc limit ${limit}`,
   );
   return rows.map((r) => ({ ...r, stock: Number(r.stock), low_stock: Number(r.low_stock) }));
