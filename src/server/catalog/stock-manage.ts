@@ -25,8 +25,15 @@ import type {
 const fieldError = (field: string, message: string) =>
   new AppError({ code: 'VALIDATION', message, details: { fields: { [field]: message } } });
 
-/** The product, locked, when it is in the caller's scope; 404 otherwise. */
+/**
+ * The product, locked, when it is in the caller's scope; 404 otherwise. Its variants are locked first (by id), then
+ * the product: the order checkout and cancellations lock in (orders/stock.ts `lockOrder`: variants, then their
+ * products), so an editor's change and an order never wait on each other in a circle.
+ */
 async function lockProduct(tx: Tx, id: number, scope: Scope) {
+  const [seen] = await tx.select({ storeId: products.storeId }).from(products).where(eq(products.id, id)).limit(1);
+  if (!seen || !inScope(scope, seen.storeId)) throw notFound('theProduct');
+  await tx.select({ id: inventories.id }).from(inventories).where(eq(inventories.productId, id)).orderBy(asc(inventories.id)).for('update');
   const [p] = await tx
     .select({ id: products.id, storeId: products.storeId, stock: products.stock })
     .from(products)
