@@ -38,6 +38,22 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
   '/api/v1/seller/products/[id]': async (otherStore) => ({ id: await productOf(otherStore) }),
   '/api/v1/seller/products/[id]/pictures': async (otherStore) => ({ id: await productOf(otherStore), body: { picture_id: 1, op: 'up' } }),
+  '/api/v1/seller/products/[id]/stock': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { reason: 'received', quantity: 1 },
+  }),
+  '/api/v1/seller/products/[id]/variants': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { attribute: ['Size'], values: ['S, M'] },
+  }),
+  '/api/v1/seller/products/[id]/variants/grid': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { variants: [{ id: 1, sku: '', price: 0, stock: 1 }] },
+  }),
+  '/api/v1/seller/products/[id]/variant': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { variant_id: 1, op: 'remove' },
+  }),
   '/api/v1/seller/orders/[id]': async (otherStore) => ({ id: await makeOrder(otherStore) }),
   '/api/v1/seller/orders/[id]/status': async (otherStore) => ({ id: await makeOrder(otherStore), body: { status: 'confirmed' } }),
   '/api/v1/seller/orders/[id]/confirm-transfer': async (otherStore) => ({

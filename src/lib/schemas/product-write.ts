@@ -128,6 +128,9 @@ export const ProductPricesSchema = z
   });
 export type ProductPricesInput = z.output<typeof ProductPricesSchema>;
 
+/** A product's low-stock threshold unless its editor sets one (the products list's "low" filter before thresholds). */
+export const LOW_STOCK_DEFAULT = 5;
+
 /** The editor's statuses and how the products table stores them (the storefront shows only `published`). */
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -177,7 +180,10 @@ export const ProductWriteSchema = z.preprocess(
       status: z.enum(PRODUCT_STATUSES, { error: 'Status must be draft, published or archived' }).optional().default('draft'),
       selling: amount('Selling price').refine((v) => v > 0, 'Selling price must be more than 0'),
       offered: pieces('Offered price', 0),
-      stock: pieces('Stock', 0),
+      // The opening count of a new product; an existing one's stock changes through the stock ledger's adjustments
+      // (StockAdjustSchema), so the editor leaves it out (absent: unchanged).
+      stock: z.preprocess((v) => (v === '' || v === null ? undefined : v), amount('Stock').optional()),
+      low_stock: pieces('Low-stock threshold', LOW_STOCK_DEFAULT),
       max_per_order: pieces('Per-order maximum', 10).refine((v) => v >= 1, 'The per-order maximum must be at least 1'),
       description: fieldText('Description', 100_000, true),
       seo_title: fieldText('SEO title', 200),
@@ -229,3 +235,124 @@ export const ProductsQuerySchema = ListQuerySchema.extend({
     .transform((v) => v === true || v === '1' || v === 'on' || v === 'true'),
 });
 export type ProductsQuery = z.output<typeof ProductsQuerySchema>;
+
+// ————————————————————————————————————————————————————————————————————————————————
+// Stock and variants (issue 33): the stock ledger's adjustments and history, the variant grid.
+// ————————————————————————————————————————————————————————————————————————————————
+
+/** The reasons a person gives for a change of stock (orders, cancellations and returns write their own). */
+export const ADJUST_REASONS = ['received', 'counted', 'damaged'] as const;
+
+/**
+ * An "adjust stock" form (`POST …/products/{id}/stock`): pieces received (added), damaged (taken off) or the
+ * number counted on the shelf (the new stock), of the product or of one of its variants, with a note.
+ */
+export const StockAdjustSchema = z
+  .object({
+    id: recordId('Product'),
+    inventory_id: optionalId('Variant'),
+    reason: z.enum(ADJUST_REASONS, { error: 'Choose why the stock changes: received, counted or damaged' }),
+    quantity: z.preprocess((v) => (v === '' || v === null ? undefined : v), amount('Quantity')),
+    note: fieldText('Note', 500),
+  })
+  .refine((a) => a.reason === 'counted' || a.quantity > 0, {
+    message: 'Enter how many pieces were received or damaged (1 or more)',
+    path: ['quantity'],
+  });
+export type StockAdjustInput = z.output<typeof StockAdjustSchema>;
+
+/** A page of a product's stock history (`GET …/products/{id}/stock?cursor=`), newest first. */
+export const StockHistorySchema = z.object({
+  id: recordId('Product'),
+  cursor: z.string().max(200).optional().default(''),
+  per_page: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type StockHistoryQuery = z.output<typeof StockHistorySchema>;
+
+/** How many variants one generation may make (the combinations of the attributes' values). */
+export const MAX_VARIANTS = 100;
+
+/** A text cell that may be left empty. */
+const cell = (type: string, max: number) => fieldText(type, max);
+
+/**
+ * Variants generated from attributes (`POST …/products/{id}/variants`): up to three attributes, each a name
+ * (Colour) and its values separated by commas (Black, White); every combination missing becomes a variant.
+ */
+export const VariantsGenerateSchema = z
+  .object({
+    id: recordId('Product'),
+    attribute: z.preprocess(many, z.array(cell('Attribute', 60)).max(3, 'Give at most three attributes')),
+    values: z.preprocess(many, z.array(cell('Values', 500)).max(3, 'Give at most three attributes')),
+  })
+  .transform((v, ctx) => {
+    const groups: { title: string; values: string[] }[] = [];
+    v.attribute.forEach((title, i) => {
+      const values = [
+        ...new Set(
+          (v.values[i] ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (!title && !values.length) return;
+      if (!title) ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Name each attribute (Colour, Wattage…)' });
+      else if (!values.length)
+        ctx.addIssue({ code: 'custom', path: ['values'], message: `Give the values of ${title}, separated by commas` });
+      else if (values.some((s) => s.length > 60))
+        ctx.addIssue({ code: 'custom', path: ['values'], message: 'A value must be at most 60 characters' });
+      else groups.push({ title, values });
+    });
+    if (!groups.length) ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Give at least one attribute and its values' });
+    if (new Set(groups.map((g) => g.title.toLowerCase())).size !== groups.length)
+      ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'Give each attribute once' });
+    const combinations = groups.reduce((n, g) => n * g.values.length, 1);
+    if (combinations > MAX_VARIANTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: `These values make ${combinations} variants; at most ${MAX_VARIANTS} at once`,
+      });
+    return { id: v.id, groups };
+  });
+export type VariantsGenerateInput = z.output<typeof VariantsGenerateSchema>;
+
+/**
+ * The variant grid saved (`POST …/products/{id}/variants/grid`): per variant its SKU, price override (minor units,
+ * 0: the product's price) and stock. A form sends parallel fields (`variant_id`, `sku`, `price`, `stock`, in order);
+ * JSON may send `variants: [{id, sku, price, stock}]`.
+ */
+export const VariantsGridSchema = z.preprocess(
+  (b) => {
+    if (!b || typeof b !== 'object') return b;
+    const body = b as Record<string, unknown>;
+    if (body.variants !== undefined) return body;
+    const ids = many(body.variant_id);
+    const [skus, prices, stocks] = [many(body.sku), many(body.price), many(body.stock)];
+    return { ...body, variants: ids.map((id, i) => ({ id, sku: skus[i], price: prices[i], stock: stocks[i] })) };
+  },
+  z.object({
+    id: recordId('Product'),
+    variants: z
+      .array(
+        z.object({
+          id: recordId('Variant'),
+          sku: cell('SKU', 100),
+          price: pieces('Variant price', 0),
+          stock: pieces('Variant stock', 0),
+        }),
+      )
+      .min(1, 'The product has no variants to save')
+      .max(MAX_VARIANTS * 3, 'Too many variants at once'),
+  }),
+);
+export type VariantsGridInput = z.output<typeof VariantsGridSchema>;
+
+/** One variant removed (archived instead when it was ordered) or put back on sale (`POST …/products/{id}/variant`). */
+export const VariantChangeSchema = z.object({
+  id: recordId('Product'),
+  variant_id: recordId('Variant'),
+  op: z.enum(['remove', 'restore'], { error: 'Choose what to do with the variant' }),
+});
+export type VariantChangeInput = z.output<typeof VariantChangeSchema>;

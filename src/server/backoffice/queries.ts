@@ -5,13 +5,15 @@ import { storesNamed } from '@/server/backoffice/members';
 import { storeIdsOf } from '@/server/core/policy';
 import { balanceOf } from '@/server/money/manage';
 import { sellerToday } from '@/server/sellers/home';
+import { lowStockProducts } from '@/server/catalog/stock-manage';
 
 /** The operator's home: what needs attention today (`/admin`, `api/v1/admin`). */
 export const adminHome = defineQuery({
   name: 'backoffice.admin-home',
   input: z.object({}),
   auth: { can: 'enter:admin' },
-  run: async (_input, _actor, scope) => ({ attention: await attentionFor(scope) }),
+  // With the products at or below their low-stock threshold (issue 33).
+  run: async (_input, _actor, scope) => ({ attention: await attentionFor(scope), low_stock: await lowStockProducts(scope) }),
 });
 
 /** A seller's home: their stores and what needs attention in them (`/seller`, `api/v1/seller`). */
@@ -24,6 +26,6 @@ export const sellerHome = defineQuery({
     const named = ids === null ? [] : await storesNamed(ids);
     // With the balance the shop owes each of their stores (seller money, issue 35).
     const stores = await Promise.all(named.map(async (s) => ({ ...s, balance: await balanceOf(s.id) })));
-    return { stores, attention: await attentionFor(scope), today: await sellerToday(ids ?? []) };
+    return { stores, attention: await attentionFor(scope), today: await sellerToday(ids ?? []), low_stock: await lowStockProducts(scope) };
   },
 });

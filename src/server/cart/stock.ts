@@ -65,7 +65,7 @@ export async function findSellable(
     sql`select i.id, i.quantity, exists (select 1 from inventory_attributes a where a.inventory_id = i.id) as has_attributes,
           coalesce((select array_agg(a.attribute_value_id) from inventory_attributes a where a.inventory_id = i.id), '{}') as value_ids,
           coalesce((select array_agg(v.attribute_id) from inventory_attributes a join attribute_values v on v.id = a.attribute_value_id where a.inventory_id = i.id), '{}') as attribute_ids
-        from inventories i where i.product_id = ${productId} order by i.id`,
+        from inventories i where i.product_id = ${productId} and i.archived_at is null order by i.id`,
   );
   const base = { productId, maxPerOrder: product.max_per_order, bundleDealId: product.bundle_deal_id };
   if (!variants.length) return { ...base, inventoryId: null, stock: product.stock };

@@ -135,7 +135,7 @@ export async function stampedCartOf(
             where fp.product_id = p.id and f.status = 1 and f.starts_at <= ${at}::timestamptz and f.ends_at > ${at}::timestamptz
             order by fp.price asc limit 1) as flash,
           (select array_agg(vi.price order by vi.id) from inventories vi
-            where vi.product_id = p.id and exists (select 1 from inventory_attributes va where va.inventory_id = vi.id)) as variant_prices,
+            where vi.product_id = p.id and vi.archived_at is null and exists (select 1 from inventory_attributes va where va.inventory_id = vi.id)) as variant_prices,
           (select json_build_object('allow_others', r.allow_others, 'default_price', r.default_price, 'day_needed', r.day_needed,
               'places', coalesce((select json_agg(json_build_object('country_code', sp.country_code, 'state_code', sp.state_code,
                 'price', sp.price, 'day_needed', sp.day_needed)) from shipping_places sp where sp.shipping_rule_id = r.id), '[]'::json))

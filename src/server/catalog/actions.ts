@@ -4,11 +4,17 @@ import {
   ProductPricesSchema,
   ProductsBulkSchema,
   ProductWriteSchema,
+  StockAdjustSchema,
+  VariantChangeSchema,
+  VariantsGenerateSchema,
+  VariantsGridSchema,
   type ProductWriteInput,
 } from '@/lib/schemas/product-write';
+import { adjustStock, changeVariant, generateVariants, saveVariantGrid } from '@/server/catalog/stock-manage';
 import { bulkProducts, changePicture, saveProduct, setProductPrices } from '@/server/catalog/manage';
 import { PICTURES_BODY_LIMIT, preparePictures } from '@/server/uploads/product-pictures';
 import { localPath } from '@/lib/safe-redirect';
+import { explainStock } from '@/server/catalog/stock-ledger';
 
 /** The catalogue's back-office changes, declared once (served to `/admin` and `/seller` with the caller's scope). */
 
@@ -32,7 +38,12 @@ export const saveProductAction = defineAction({
   auth: { can: 'update:product' },
   upload: { limit: PICTURES_BODY_LIMIT },
   invalidates: ['catalog'],
-  run: async (input: ProductWriteInput, _actor, access) => saveProduct(input, await preparePictures(input.images), access),
+  run: async (input: ProductWriteInput, actor, access) => {
+    const pictures = await preparePictures(input.images);
+    // A new product's opening stock is the stock ledger's first row: counted, by this person.
+    await explainStock(access.tx, { reason: 'counted', actorId: actor.user?.id ?? null });
+    return saveProduct(input, pictures, access);
+  },
   message: (r) => (r.waiting ? 'backoffice.approvals.savedWaits' : r.created ? 'backoffice.products.created' : 'backoffice.products.saved'),
   data: ({ id, slug, status }) => ({ id, slug, status }),
   // A new product's form came from `…/products/new`: the editor of the product made takes over.
@@ -63,4 +74,46 @@ export const bulkProductsAction = defineAction({
     r.archived
       ? t('backoffice.products.bulkArchivedInstead', { n: r.changed, archived: r.archived })
       : t('backoffice.products.bulkDone', { n: r.changed }),
+});
+
+// Stock and variants (issue 33): every stock change is a stock-ledger row; product pages and listings show it at once.
+
+/** Pieces received, damaged or counted (`POST …/products/{id}/stock {reason, quantity, note, inventory_id?}`). */
+export const adjustStockAction = defineAction({
+  name: 'catalog.stock',
+  input: StockAdjustSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: adjustStock,
+  message: 'stock.adjusted',
+});
+
+/** Variants generated from attributes and their values (`POST …/products/{id}/variants {attribute[], values[]}`). */
+export const generateVariantsAction = defineAction({
+  name: 'catalog.variants',
+  input: VariantsGenerateSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: generateVariants,
+  message: (r, t) => t('stock.variantsMade', { n: r.created + r.restored }),
+});
+
+/** The variant grid's SKUs, prices and stock (`POST …/products/{id}/variants/grid`). */
+export const saveVariantGridAction = defineAction({
+  name: 'catalog.variantGrid',
+  input: VariantsGridSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: saveVariantGrid,
+  message: 'stock.gridSaved',
+});
+
+/** One variant removed (archived when ordered) or put back (`POST …/products/{id}/variant {variant_id, op}`). */
+export const changeVariantAction = defineAction({
+  name: 'catalog.variant',
+  input: VariantChangeSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: changeVariant,
+  message: (r) => `stock.variant.${r.result}`,
 });

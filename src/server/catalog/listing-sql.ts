@@ -48,7 +48,8 @@ export function variantPrices(db: Tx) {
       hasOwn: sql<boolean>`bool_or(${inventories.price} <= 0)`.as('variant_has_own'),
     })
     .from(inventories)
-    .where(hasAttributes)
+    // An archived variant (kept for its orders) is not sold: its price is no "from" price.
+    .where(and(hasAttributes, sql`${inventories.archivedAt} is null`))
     .groupBy(inventories.productId)
     .as('vp');
 }

@@ -138,9 +138,6 @@ export interface EditorProductRow {
   pending_selling: number | null;
 }
 
-/** The stock filter's "low": at most this many pieces left (but some). */
-export const LOW_STOCK = 5;
-
 /** The editors' products list (drafts and archived ones too), in the caller's scope; keyset pages on the id. */
 export async function listEditorProducts(
   query: ProductsQuery,
@@ -159,7 +156,7 @@ export async function listEditorProducts(
     query.brand_id !== null ? sql`p.brand_id = ${query.brand_id}` : null,
     query.status ? sql`p.status = ${STATUS_CODE[query.status]}` : null,
     query.stock === 'out' ? sql`p.stock <= 0` : null,
-    query.stock === 'low' ? sql`p.stock > 0 and p.stock <= ${LOW_STOCK}` : null,
+    query.stock === 'low' ? sql`p.stock > 0 and p.stock <= p.low_stock` : null,
     query.stock === 'in' ? sql`p.stock > 0` : null,
     query.no_picture ? sql`coalesce(p.image, '') = '' and not exists (select 1 from product_images i where i.product_id = p.id)` : null,
     query.q ? sql`(p.title ilike ${like} or p.slug ilike ${like} or p.sku = ${query.q})` : null,
@@ -228,6 +225,8 @@ export interface EditorProduct {
   selling: number;
   offered: number;
   stock: number;
+  /** Listed on the back office's home at or below this stock (0: only when out of stock). */
+  low_stock: number;
   max_per_order: number;
   description: string;
   seo_title: string;
@@ -266,6 +265,7 @@ export async function getEditorProduct(id: number, scope: Scope, db: Tx = getDb(
     selling: p.selling,
     offered: p.offered,
     stock: p.stock,
+    low_stock: p.lowStock,
     max_per_order: p.maxPerOrder,
     description: p.description,
     seo_title: p.seoTitle,
@@ -447,7 +447,8 @@ export async function saveProduct(
     status: STATUS_CODE[input.status],
     ...prices,
     ...approval,
-    stock: input.stock,
+    ...(input.stock !== undefined ? { stock: input.stock } : before ? {} : { stock: 0 }),
+    lowStock: input.low_stock,
     maxPerOrder: input.max_per_order,
     description: descriptionHtml(input.description),
     seoTitle: input.seo_title,

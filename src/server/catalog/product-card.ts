@@ -62,6 +62,7 @@ export async function variantPricesFor(db: Tx, ids: number[]) {
     .where(
       and(
         inArray(inventories.productId, ids),
+        sql`${inventories.archivedAt} is null`,
         exists(
           db
             .select({ one: sql`1` })

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '@/server/db/client';
 import { attributes, attributeValues, inventories, inventoryAttributes } from '@/server/db/schema';
 
@@ -19,12 +19,12 @@ export interface ProductInventory {
   attributes: Record<string, string>;
 }
 
-/** A product's variants and the attribute groups (Colour, Wattage…) they are chosen by. */
+/** A product's variants on sale (an archived one is kept for its orders only) and the attribute groups (Colour, Wattage…) they are chosen by. */
 export async function getProductVariants(db: Tx, productId: number) {
   const invs = await db
     .select({ id: inventories.id, sku: inventories.sku, price: inventories.price, quantity: inventories.quantity })
     .from(inventories)
-    .where(eq(inventories.productId, productId))
+    .where(and(eq(inventories.productId, productId), isNull(inventories.archivedAt)))
     .orderBy(asc(inventories.id));
   if (!invs.length) return { groups: [] as AttributeGroup[], inventories: [] as ProductInventory[] };
   const links = await db

@@ -1,5 +1,6 @@
 import { defineQuery } from '@/server/core/query';
-import { ProductIdSchema, ProductsQuerySchema } from '@/lib/schemas/product-write';
+import { ProductIdSchema, ProductsQuerySchema, StockHistorySchema } from '@/lib/schemas/product-write';
+import { editorVariants, stockHistory } from '@/server/catalog/stock-manage';
 import { getEditorOptions, getEditorProduct, listEditorProducts } from '@/server/catalog/manage';
 import { z } from 'zod';
 
@@ -28,4 +29,20 @@ export const productOptions = defineQuery({
   input: z.object({}),
   auth: { can: 'read:product' },
   run: (_input, _actor, scope) => getEditorOptions(scope),
+});
+
+/** A product's stock ledger, newest first, keyset-paged (`GET …/products/{id}/stock?cursor=`). */
+export const productStockHistory = defineQuery({
+  name: 'products.stock',
+  input: StockHistorySchema,
+  auth: { can: 'read:product' },
+  run: (input, _actor, scope) => stockHistory(input, scope),
+});
+
+/** A product's variants for its grid (`GET …/products/{id}/variants`), archived ones last. */
+export const productVariants = defineQuery({
+  name: 'products.variants',
+  input: ProductIdSchema,
+  auth: { can: 'read:product' },
+  run: ({ id }, _actor, scope) => editorVariants(id, scope),
 });

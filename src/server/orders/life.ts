@@ -106,6 +106,7 @@ export async function cancelLocked(
   await returnStock(
     tx,
     lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.title })),
+    { reason: 'cancel', orderId: order.id, actorId: byUserId },
   );
   const others = all.filter((o) => o.id !== order.id);
   if (

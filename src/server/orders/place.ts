@@ -145,6 +145,7 @@ export async function placeOrder(
     await takeStock(
       tx,
       lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),
+      { actorId: user.id },
     );
     if (quote.voucher) await useVoucher(tx, quote.voucher.id, user.id);
     const orderNo = newOrderNo(now);

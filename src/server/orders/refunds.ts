@@ -279,7 +279,7 @@ export async function restock(tx: Tx, orderId: number, lines: { line_id: number;
       ? [{ productId: line.product_id, inventoryId: line.inventory_id, quantity: l.quantity, title: line.title }]
       : [];
   });
-  if (takes.length) await returnStock(tx, takes);
+  if (takes.length) await returnStock(tx, takes, { reason: 'return', orderId });
 }
 
 /** A return of this order that may be refunded now (received, or approved when nothing comes back). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { stockChanged } from '@/server/core/stock-changes';
+import { explainStock, type StockWhy } from '@/server/catalog/stock-ledger';
 
 export interface StockTake {
   productId: number;
@@ -46,9 +47,11 @@ export function lockOrder(takes: StockTake[]): {
  * down by the same amount, so listings ("in stock") agree with the variants. A check-then-write would
  * oversell at READ COMMITTED.
  */
-export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
+export async function takeStock(tx: Tx, takes: StockTake[], why: Omit<StockWhy, 'reason'> = {}): Promise<void> {
   const { plain, variants, variantProducts } = lockOrder(takes);
   stockChanged();
+  // The stock ledger's rows of this change say "order" (its triggers write them in this transaction).
+  await explainStock(tx, { ...why, reason: 'order' });
   for (const t of [...plain, ...variants]) {
     const taken = await queryRows<{ left: number }>(
       tx,
@@ -72,10 +75,12 @@ export async function takeStock(tx: Tx, takes: StockTake[]): Promise<void> {
 /**
  * Gives back what an order took (a cancellation), in the same lock order: a variant's quantity and its
  * product's stock, or the product's stock. Lines whose product or variant was deleted since are skipped.
+ * The stock ledger's rows say why (`cancel`, or `return` for a returned order's restock).
  */
-export async function returnStock(tx: Tx, takes: StockTake[]): Promise<void> {
+export async function returnStock(tx: Tx, takes: StockTake[], why: StockWhy = { reason: 'cancel' }): Promise<void> {
   const { plain, variants, variantProducts } = lockOrder(takes);
   stockChanged();
+  await explainStock(tx, why);
   for (const t of plain) await tx.execute(sql`update products set stock = stock + ${t.quantity} where id = ${t.productId}`);
   for (const t of variants) await tx.execute(sql`update inventories set quantity = quantity + ${t.quantity} where id = ${t.inventoryId}`);
   for (const p of variantProducts) await tx.execute(sql`update products set stock = stock + ${p.quantity} where id = ${p.productId}`);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { COUNT_CAP, type Count } from '@/server/backoffice/attention';
-import { LOW_STOCK } from '@/server/catalog/manage';
 
 /** The seller's day at a glance, beside the attention counts: new orders today, low stock, each store's rating. */
 export interface SellerToday {
@@ -24,7 +23,7 @@ export async function sellerToday(storeIds: readonly number[], db: Tx = getDb(),
     db,
     sql`select
       (select count(*)::int from (select 1 from orders where store_id in (${ids}) and created_at >= ${midnight.toISOString()}::timestamptz limit ${COUNT_CAP}) o) as new_today,
-      (select count(*)::int from (select 1 from products where store_id in (${ids}) and status <> 0 and stock > 0 and stock <= ${LOW_STOCK} limit ${COUNT_CAP}) p) as low_stock`,
+      (select count(*)::int from (select 1 from products where store_id in (${ids}) and status <> 0 and stock > 0 and stock <= low_stock limit ${COUNT_CAP}) p) as low_stock`,
   );
   const ratings = await queryRows<{ store_id: number; name: string; rating: string; reviews: number }>(
     db,

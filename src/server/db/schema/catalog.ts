@@ -1,4 +1,4 @@
-import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, money, updatedAt } from '@/server/db/schema/common';
 import { stores } from '@/server/db/schema/stores';
@@ -115,8 +115,10 @@ export const products = pgTable(
     selling: money('selling'),
     /** 0 when there is no offer. */
     offered: money('offered'),
-    /** Stock of a product without variants; variants hold their own. */
+    /** Stock of a product without variants; variants hold their own. The stock ledger's sum (stock_ledger). */
     stock: integer('stock').notNull().default(0),
+    /** The back office lists the product when its stock is at or below this (and above 0; 0: never "low"). */
+    lowStock: integer('low_stock').notNull().default(5),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
@@ -169,6 +171,12 @@ export const products = pgTable(
     index('products_out_of_stock_idx')
       .on(t.id)
       .where(sql`${t.stock} <= 0`),
+    // The back office home: products at or below their low-stock threshold (but not out).
+    index('products_low_stock_idx')
+      .on(t.id)
+      .where(sql`${t.stock} > 0 and ${t.stock} <= ${t.lowStock}`),
+    check('products_stock_ck', sql`${t.stock} >= 0`),
+    check('products_low_stock_ck', sql`${t.lowStock} >= 0`),
   ],
 );
 
@@ -264,8 +272,38 @@ export const inventories = pgTable(
     sku: text('sku'),
     price: money('price'),
     quantity: integer('quantity').notNull().default(0),
+    /** A variant that was ordered is archived instead of deleted: kept for its orders, no longer sold. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [index('inventories_product_idx').on(t.productId)],
+  (t) => [index('inventories_product_idx').on(t.productId), check('inventories_quantity_ck', sql`${t.quantity} >= 0`)],
+);
+
+/**
+ * Every change of stock, one row each (issue 33): the product's `stock` is the sum of its rows without a variant,
+ * a variant's `quantity` the sum of its rows. Written by triggers on `products.stock` and `inventories.quantity`
+ * in the changing transaction, with the reason, note, actor and order its writer set (`voltmart.stock_*`,
+ * catalog/stock-ledger.ts); a change nobody explained is `counted`.
+ */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: id(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    inventoryId: integer('inventory_id').references(() => inventories.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    reason: text('reason', { enum: ['received', 'counted', 'damaged', 'order', 'cancel', 'return'] }).notNull(),
+    note: text('note').notNull().default(''),
+    /** Who changed it (a user id; no foreign key: an erased account keeps its history). */
+    actorId: integer('actor_id'),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_ledger_product_idx').on(t.productId, t.id),
+    check('stock_ledger_reason_ck', sql`${t.reason} in ('received', 'counted', 'damaged', 'order', 'cancel', 'return')`),
+  ],
 );
 
 export const inventoryAttributes = pgTable(
