@@ -165,3 +165,80 @@ export const GatewayTestSchema = z.object({
     .trim()
     .regex(/^[a-z_]{2,30}$/, 'Choose a gateway'),
 });
+
+const GA_ID = /^(G-[A-Z0-9]{4,16}|UA-\d{4,10}-\d{1,4})$/;
+const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
+const tagId = (re: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().toUpperCase())
+    .refine((v) => v === '' || re.test(v), message);
+const languageCode = z
+  .string({ error: 'Choose a language' })
+  .trim()
+  .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Choose a language');
+
+/**
+ * The operator's own scripts, one https address a line; a line ending in ` everywhere` also loads on private
+ * pages (account, cart, checkout). Absent: the stored ones are kept (only the owner sees the field).
+ */
+const scriptLines = z
+  .union([z.string(), z.array(z.object({ src: z.string(), everywhere: z.boolean().optional() }))])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const rows = Array.isArray(v)
+      ? v.map((s) => ({ src: s.src.trim(), everywhere: Boolean(s.everywhere) }))
+      : v
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line) => {
+            const everywhere = /\s+everywhere$/i.test(line);
+            return { src: line.replace(/\s+everywhere$/i, ''), everywhere };
+          });
+    for (const row of rows) {
+      let ok = false;
+      try {
+        const url = new URL(row.src);
+        ok = url.protocol === 'https:' && !url.username && !url.password && row.src.length <= 500;
+      } catch {
+        ok = false;
+      }
+      if (!ok) {
+        ctx.addIssue({ code: 'custom', message: 'A script is an address starting with https://, one a line' });
+        return z.NEVER;
+      }
+    }
+    if (rows.length > 10) {
+      ctx.addIssue({ code: 'custom', message: 'At most 10 scripts' });
+      return z.NEVER;
+    }
+    return rows;
+  });
+
+/** The site's switches and tags (`POST api/v1/admin/settings/site`): sign-in buttons, analytics, languages, scripts. */
+export const SiteSwitchesSchema = z
+  .object({
+    payment_title: optionalText('The payment methods’ heading', 100).optional().default(''),
+    google_login: checkbox,
+    facebook_login: checkbox,
+    enable_ga: checkbox,
+    ga_id: tagId(GA_ID, 'The analytics id looks like G-XXXXXXX'),
+    enable_gtm: checkbox,
+    gtm_id: tagId(GTM_ID, 'The tag manager id looks like GTM-XXXXXX'),
+    default_language: languageCode,
+    languages: z
+      .union([languageCode, z.array(languageCode)])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+    custom_scripts: scriptLines,
+  })
+  .refine((s) => s.languages.includes(s.default_language), {
+    path: ['languages'],
+    message: 'The default language must be one of the languages offered',
+  })
+  .refine((s) => !s.enable_ga || s.ga_id !== '', { path: ['ga_id'], message: 'The analytics id looks like G-XXXXXXX' })
+  .refine((s) => !s.enable_gtm || s.gtm_id !== '', { path: ['gtm_id'], message: 'The tag manager id looks like GTM-XXXXXX' });
+export type SiteSwitchesInput = z.output<typeof SiteSwitchesSchema>;
