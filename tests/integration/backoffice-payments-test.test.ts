@@ -9,7 +9,7 @@ import { account, api, auditSince, lastAuditId, type Account } from './backoffic
  * asks for an OAuth token, Razorpay fetches payments with count=1. A wrong key is said in words (422), a right one
  * is OK, a gateway without such a call says so; no key is ever in the answer.
  */
-useTestDatabase();
+useTestDatabase({ demo: true });
 
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 let owner: Account;
