@@ -4,11 +4,11 @@
 // closely enough for the official SDKs, and signs its webhooks and callbacks as the provider does, with
 // the same secrets as the shop's test configuration.
 //
-//   Stripe    /v1/payment_intents[/:id[/confirm]]   (the SDK has no path prefix: /v1 is Stripe's)
+//   Stripe    /v1/payment_intents[/:id[/confirm]]   (the SDK has no path prefix: /v1 is Stripe's); GET /v1/balance
 //             GET /stripe/v3/stripe.js               a small Stripe.js stand-in (Payment Element + confirmPayment)
 //             webhooks: Stripe-Signature  t=…,v1=HMAC-SHA256(whsec, `${t}.${body}`)
 //             POST /v1/payment_intents/:id/cancel, POST /v1/refunds (Idempotency-Key honoured)
-//   Razorpay  /razorpay/v1/orders, /razorpay/v1/payments/:id[/capture|/refund|/refunds]   (HTTP Basic key_id:key_secret)
+//   Razorpay  /razorpay/v1/orders, GET /razorpay/v1/payments?count=1, /razorpay/v1/payments/:id[/capture|/refund|/refunds]   (HTTP Basic key_id:key_secret)
 //             GET /razorpay/v1/checkout.js           a small Checkout stand-in (modal with Pay / Cancel)
 //             callback: razorpay_signature = HMAC-SHA256(key_secret, `${order_id}|${payment_id}`)
 //             webhooks: X-Razorpay-Signature = HMAC-SHA256(webhook_secret, body), X-Razorpay-Event-Id
@@ -206,6 +206,9 @@ async function stripe(state, req, res, path, raw) {
   if (req.headers.authorization !== `Bearer ${conf.secretKey}`) {
     return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
   }
+  // The back office's "test connection" (issue 34): the account's balance.
+  if (path === '/v1/balance' && req.method === 'GET')
+    return json(res, 200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false });
   if (path === '/v1/payment_intents' && req.method === 'POST') {
     const amount = Number(form.amount);
     if (!Number.isInteger(amount) || amount < 50)
@@ -446,6 +449,11 @@ async function razorpay(state, req, res, path, raw) {
   }
   const expected = `Basic ${Buffer.from(`${conf.keyId}:${conf.keySecret}`).toString('base64')}`;
   if (req.headers.authorization !== expected) return rzpError(res, 401, 'The api key provided is invalid');
+  // The back office's "test connection" (issue 34): the latest payment, `count=1`.
+  if (path === '/v1/payments' && req.method === 'GET') {
+    const items = [...state.rzpPayments.values()].slice(-1);
+    return json(res, 200, { entity: 'collection', count: items.length, items });
+  }
   if (path === '/v1/orders' && req.method === 'POST') {
     const body = JSON.parse(raw || '{}');
     if (!Number.isInteger(body.amount) || body.amount < 100) return rzpError(res, 400, 'The amount must be atleast INR 1.00');

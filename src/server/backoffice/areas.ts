@@ -35,6 +35,9 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'pages', can: 'update:content', label: 'backoffice.pages.nav' },
   { area: 'admin', segment: 'settings', can: 'update:setting', label: 'backoffice.settings.nav' },
   { area: 'admin', segment: 'payments', can: 'update:setting', label: 'backoffice.payments.nav' },
+  // Shipping rules and tax rates (issue 34): the shop's settings.
+  { area: 'admin', segment: 'shipping', can: 'update:setting', label: 'backoffice.shipping.nav' },
+  { area: 'admin', segment: 'tax', can: 'update:setting', label: 'backoffice.tax.nav' },
   { area: 'admin', segment: 'vouchers', can: 'update:product', label: 'backoffice.vouchers.nav' },
   // Reports (issue 36).
   { area: 'admin', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },

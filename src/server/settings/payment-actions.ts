@@ -3,6 +3,8 @@ import { defineAction } from '@/server/core/action';
 import { defineQuery } from '@/server/core/query';
 import { GatewayKeysSchema } from '@/lib/schemas/content-admin';
 import { getGatewayKeys, saveGatewayKeys } from '@/server/settings/gateway-keys';
+import { GatewayTestSchema } from '@/lib/schemas/settings-admin';
+import { GATEWAY_NAMES, testGatewayConnection } from '@/server/settings/gateway-test';
 
 /** Payment gateways' keys in the back office (`/admin/payments`, `api/v1/admin/payments`); values never leave the server. */
 
@@ -26,5 +28,23 @@ export const saveGatewayKeysAction = defineAction({
     return change;
   },
   message: 'backoffice.payments.saved',
+  back: '/admin/payments',
+});
+
+/**
+ * `POST api/v1/admin/payments/test {gateway}`: "test connection" with the keys the gateway uses now. A refused key
+ * is a 422 saying so; a gateway without a call for it says that. Writes nothing but its audit entry.
+ */
+export const testGatewayAction = defineAction({
+  name: 'payments.test',
+  input: GatewayTestSchema,
+  auth: { can: 'update:setting' },
+  invalidates: [],
+  run: async ({ gateway }, _actor, { audit }) => {
+    const outcome = await testGatewayConnection(gateway);
+    audit({ entity: 'gateway_keys', entityId: gateway, before: null, after: outcome });
+    return outcome;
+  },
+  message: (r, t) => t(`backoffice.paymentTest.${r.result}`, { gateway: GATEWAY_NAMES[r.gateway] }),
   back: '/admin/payments',
 });
