@@ -11,6 +11,9 @@ import { getDatabase } from '@/server/db/client';
  */
 export interface PageServer {
   origin: string;
+  /** A module as the served pages see it (their own copy, e.g. to clear a cache). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module(path: string): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startPageServer(): Promise<PageServer> {
   const { port } = server.address() as net.AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    module: (path) => runner.import(path),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
