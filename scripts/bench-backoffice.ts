@@ -75,6 +75,8 @@ try {
     for (let done = await count('orders'); done < ROWS; done += 100_000) {
       const n = Math.min(100_000, ROWS - done);
       // Shopper g is users.id shopper0 + g (one insert of consecutive ids); the order no. B<g> is theirs when g % 10 = 0.
+      // A later order has a higher id, as in a shop (the list's newest-first plans rely on it: with ids running
+      // backwards in time, "one store, a week" read the whole table backwards on the primary key).
       await db.execute(sql`
         insert into orders (order_no, store_id, user_id, status, payment_status, payment_method, email, tracking_code, subtotal, total,
                             shipping_address, created_at)
@@ -85,7 +87,7 @@ try {
                'buyer' || g || '@bench.test', 'BT' || g, 1000 + g % 50000, 1000 + g % 50000,
                jsonb_build_object('name', 'Buyer ' || g, 'phone', '737' || lpad((g % 10000000)::text, 7, '0'), 'country', 'US',
                                   'city', 'Austin', 'zip', '78701', 'address_1', g || ' Main St'),
-               now() - (g || ' minutes')::interval
+               now() - ((${ROWS} - g) || ' minutes')::interval
         from generate_series(${done + 1}::int, ${done + n}::int) g`);
       // Two lines an order (2,000,000 rows at a million orders), written from the orders of this chunk.
       await db.execute(sql`
