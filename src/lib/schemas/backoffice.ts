@@ -155,6 +155,29 @@ export const OrdersBulkSchema = z.object({
   action: z.enum(['confirm', 'ship'], { error: 'Choose what to do with the ticked orders' }),
   /** For `ship`: every line of each order goes with this carrier. */
   carrier: carrierField.optional().default('other'),
+  /**
+   * The version each listed order was drawn at (issue 32): `id:version` strings (the list's hidden fields, one per
+   * row) or `{id: version}` (JSON). A ticked order whose version moved on since is skipped and named, never acted on.
+   */
+  versions: z
+    .union([z.string(), z.array(z.string()), z.record(z.string(), z.union([z.number(), z.string()]))])
+    .optional()
+    .transform((v, ctx) => {
+      const out = new Map<number, number>();
+      if (v === undefined) return out;
+      const pairs: [string, unknown][] =
+        typeof v === 'string' ? [v.split(':') as [string, string]] : Array.isArray(v) ? v.map((p) => p.split(':') as [string, string]) : Object.entries(v);
+      for (const [id, version] of pairs) {
+        const n = Number(id);
+        const ver = Number(version);
+        if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(ver) || ver < 0 || String(version ?? '').trim() === '') {
+          ctx.addIssue({ code: 'custom', message: 'The list’s order versions are broken. Reload the list and try again.' });
+          return z.NEVER;
+        }
+        out.set(n, ver);
+      }
+      return out;
+    }),
 });
 
 /** A quantity typed per line in the shipment form: empty or 0 is "none of this line". */

@@ -1,5 +1,5 @@
 import { defineAction } from '@/server/core/action';
-import { mustBeOrderVersion } from '@/server/orders/version';
+import { allStale, mustBeOrderVersion, staleOrders } from '@/server/orders/version';
 import { signedInUser } from '@/server/core/actor';
 import {
   OrderActionSchema,
@@ -177,38 +177,51 @@ export const confirmOrderTransfer = defineAction({
   data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
 });
 
+/** What a bulk action did: the orders moved on, and the ticked ones skipped because they changed since the list was drawn. */
+export interface BulkDone {
+  changes: StatusChange[];
+  skipped: { id: number; order_no: string }[];
+}
+
 /**
- * A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action, carrier?}`):
- * `confirm`, or `ship` (every line left of each order, with one carrier). All or none.
+ * A bulk action on the orders ticked in the list (`POST api/v1/{admin|seller}/orders/bulk {ids, action, carrier?, versions?}`):
+ * `confirm`, or `ship` (every line left of each order, with one carrier). The ticked orders are locked first; one
+ * that changed since the list was drawn (its version moved on) is skipped and named in the answer, never acted on
+ * blindly; every one changed: 409. The rest is all or none: one refusal (a step the order's state forbids) changes nothing.
  */
 export const bulkOrders = defineAction({
   name: 'orders.bulk',
   input: OrdersBulkSchema,
   auth: { can: 'update:order' },
   invalidates: [],
-  run: async ({ ids, action, carrier }, actor, { scope, tx, audit }) => {
+  run: async ({ ids, action, carrier, versions }, actor, { scope, tx, audit }): Promise<BulkDone> => {
+    // Every order must be the caller's to see (404 otherwise, before anything is locked or changed).
+    for (const id of ids) await mustSeeOrder(tx, id, scope);
+    const skipped = await staleOrders(tx, ids, versions);
+    if (skipped.length === ids.length) throw allStale(skipped);
+    const todo = ids.filter((id) => !skipped.some((s) => s.id === id));
+    const skippedNos = skipped.map((s) => s.order_no);
     if (action === 'ship') {
       const shipped: Shipped[] = [];
-      for (const id of ids) {
-        await mustSeeOrder(tx, id, scope);
+      for (const id of todo)
         shipped.push(await shipOrder(tx, id, { lines: 'rest', carrier, tracking_number: '' }, actor.user?.id ?? null));
-      }
-      audit({ entity: 'order', entityId: null, before: null, after: { ids, shipped: true, carrier } });
+      audit({ entity: 'order', entityId: null, before: null, after: { ids: todo, shipped: true, carrier, skipped: skippedNos } });
       await queueShipmentMails(tx, shipped, { origin: actor.origin, siteName: actor.siteName });
-      return shipped.map((s) => s.change!);
+      return { changes: shipped.map((s) => s.change!), skipped };
     }
     const changes: StatusChange[] = [];
-    for (const id of ids) {
-      // Every order must be the caller's to see (404 otherwise) and allowed to move; one refusal changes nothing.
-      await getStaffOrder(id, scope, tx);
-      changes.push(await changeStatus(id, 'confirmed', null, tx));
-    }
-    audit({ entity: 'order', entityId: null, before: { ids, status: changes.map((c) => c.from) }, after: { ids, status: 'confirmed' } });
+    for (const id of todo) changes.push(await changeStatus(id, 'confirmed', null, tx));
+    audit({
+      entity: 'order',
+      entityId: null,
+      before: { ids: todo, status: changes.map((c) => c.from) },
+      after: { ids: todo, status: 'confirmed', skipped: skippedNos },
+    });
     await queueStatusMails(tx, changes, { origin: actor.origin, siteName: actor.siteName });
-    return changes;
+    return { changes, skipped };
   },
-  message: (changes, t) =>
-    t(
+  message: ({ changes, skipped }, t) => {
+    const done = t(
       changes[0]?.to === 'shipped'
         ? changes.length === 1
           ? 'backoffice.shipments.bulkDoneOne'
@@ -217,8 +230,13 @@ export const bulkOrders = defineAction({
           ? 'backoffice.orders.bulkDoneOne'
           : 'backoffice.orders.bulkDoneMany',
       { n: changes.length },
-    ),
-  data: (changes) => ({ orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })) }),
+    );
+    return skipped.length ? `${done} ${t('ordersdesk.bulk.skipped', { orders: skipped.map((s) => s.order_no).join(', ') })}` : done;
+  },
+  data: ({ changes, skipped }) => ({
+    orders: changes.map((c) => ({ order_id: c.order_id, status: c.to })),
+    skipped: skipped.map((s) => ({ order_id: s.id, order_no: s.order_no })),
+  }),
 });
 
 /** POST order/transaction `{order_id, transaction_id, bank_name, account_holder, account_number, branch_name}`: the transfer's details. */

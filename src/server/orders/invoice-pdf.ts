@@ -6,6 +6,7 @@ import { formatPrice } from '@/lib/price';
 import type { Settings } from '@/lib/schemas/settings';
 import { getT } from '@/i18n';
 import { methodName } from '@/server/payments/method-names';
+import { readUpload, UPLOADS_URL } from '@/server/uploads/storage';
 
 /** What the PDF says, already in the reader's language (the page's texts and formatted money and dates). */
 export interface InvoicePdfText {
@@ -13,11 +14,28 @@ export interface InvoicePdfText {
   money: (minor: number) => string;
   day: (iso: string) => string;
   method: string;
-  shop: { name: string; lines: string[] };
+  /** `logo`: the shop's logo image (PNG or JPEG bytes), or null (none that a PDF can hold: the default SVG). */
+  shop: { name: string; lines: string[]; logo: Buffer | null };
+}
+
+/** The logo height in the PDF (points), and the width it may take at most. */
+const LOGO_H = 48;
+const LOGO_W = 160;
+
+/**
+ * The shop's logo (settings' `header_logo`) as bytes a PDF can embed: an uploaded logo (PNG or JPEG, the settings
+ * screen's saveLogo) is read through the upload store (disk or S3), as the /uploads route serves it. Anything else
+ * (the demo's SVG, an outside address, a file gone from the store) is null: the PDF then shows the name alone.
+ */
+export async function shopLogoBytes(headerLogo: string | null | undefined): Promise<Buffer | null> {
+  if (!headerLogo?.startsWith(UPLOADS_URL)) return null;
+  const file = await readUpload(headerLogo.slice(UPLOADS_URL.length)).catch(() => null);
+  if (!file || !/^image\/(png|jpeg)$/.test(file.contentType)) return null;
+  return file.bytes;
 }
 
 /**
- * The invoice as a PDF (pdfkit, A4), the same content as the print view but the logo: the shop, the numbers
+ * The invoice as a PDF (pdfkit, A4), the same content as the print view: the shop's logo and name, the numbers
  * and dates, both addresses, the lines, tax and totals. pdfkit's built-in Helvetica covers Latin scripts only,
  * so the route asks for English texts when the page's language is written in another script.
  */
@@ -32,9 +50,19 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
   const left = 50;
   const width = doc.page.width - 100;
 
-  doc.font('Helvetica-Bold').fontSize(18).text(x.shop.name, left, 50);
+  let shopTop = 50;
+  if (x.shop.logo) {
+    try {
+      doc.image(x.shop.logo, left, 50, { fit: [LOGO_W, LOGO_H] });
+      shopTop += LOGO_H + 8;
+    } catch {
+      // A file pdfkit cannot read (corrupt in the store): the name alone, never a broken document.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(18).text(x.shop.name, left, shopTop);
   doc.font('Helvetica').fontSize(9);
   for (const line of x.shop.lines) doc.text(line);
+  const shopBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(16).text(x.t('backoffice.documents.invoice'), left, 50, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9);
   const facts: [string, string][] = [
@@ -46,7 +74,7 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
   ];
   for (const [k, v] of facts) doc.text(`${k}: ${v}`, { width, align: 'right' });
 
-  const top = Math.max(doc.y, 150) + 20;
+  const top = Math.max(doc.y, shopBottom, 150) + 20;
   const addressOf = (a: StaffOrder['shipping_address']) => (a ? [a.name, ...addressLines(a), a.phone].filter(Boolean).join('\n') : '');
   doc.font('Helvetica-Bold').fontSize(10).text(x.t('backoffice.documents.shipTo'), left, top);
   doc
@@ -143,7 +171,11 @@ export async function renderInvoicePdf(
     money: (n) => formatPrice(n, s),
     day: (iso) => day.format(new Date(iso)),
     method: methodName(t, order.payment_method),
-    shop: { name: settings.site_setting.site_name, lines: [s.address, s.phone, s.email].filter(Boolean) },
+    shop: {
+      name: settings.site_setting.site_name,
+      lines: [s.address, s.phone, s.email].filter(Boolean),
+      logo: await shopLogoBytes(settings.site_setting.header_logo),
+    },
   });
   const out = new Uint8Array(bytes.length);
   out.set(bytes);

@@ -27,6 +27,8 @@ export interface OrderListRow {
   email: string;
   customer: string;
   created_at: string;
+  /** orders.version when the list was read: the bulk form sends it back, a ticked order changed since is skipped. */
+  version: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -89,13 +91,13 @@ export async function listOrders(
   const rows = await queryRows<OrderListRow>(
     db,
     sql`select o.id, o.order_no, o.store_id, coalesce(s.name, '') as store_name, o.status, o.payment_status, o.payment_method,
-          o.total, o.currency, o.email, coalesce(u.name, o.shipping_address->>'name', '') as customer, o.created_at
+          o.total, o.currency, o.email, coalesce(u.name, o.shipping_address->>'name', '') as customer, o.created_at, o.version
         from orders o left join stores s on s.id = o.store_id left join users u on u.id = o.user_id
         where ${and(where)}
         order by o.id ${query.dir === 'asc' ? sql`asc` : sql`desc`}
         limit ${query.per_page + 1}`,
   );
-  const items = rows.map((r) => ({ ...r, total: Number(r.total), created_at: new Date(r.created_at).toISOString() }));
+  const items = rows.map((r) => ({ ...r, total: Number(r.total), version: Number(r.version), created_at: new Date(r.created_at).toISOString() }));
   return pageOf(items, query.per_page, (r) => [r.id]);
 }
 

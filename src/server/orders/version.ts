@@ -26,3 +26,31 @@ export async function refundKeyUsed(tx: Tx, orderId: number, key: string): Promi
   );
   return rows.length > 0;
 }
+
+/**
+ * The bulk actions' check (issue 32): the ticked orders are locked (in id order, so two bulk runs never deadlock)
+ * and those whose version moved on since the list was drawn are returned, to be skipped and named. An order the
+ * list sent no version of is acted on as it is now (a JSON client that sends none), still under the lock.
+ */
+export async function staleOrders(tx: Tx, ids: number[], versions: Map<number, number>): Promise<{ id: number; order_no: string }[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<{ id: number; order_no: string; version: number }>(
+    tx,
+    sql`select id, order_no, version from orders where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+  return rows
+    .filter((r) => versions.has(Number(r.id)) && versions.get(Number(r.id)) !== Number(r.version))
+    .map((r) => ({ id: Number(r.id), order_no: r.order_no }));
+}
+
+/** Every ticked order changed since the list was drawn: nothing to do, the list must be reloaded (409). */
+export const allStale = (skipped: { order_no: string }[]) =>
+  new AppError({
+    code: 'CONFLICT',
+    message: 'ordersdesk.bulk.allStale',
+    vars: { orders: skipped.map((s) => s.order_no).join(', ') },
+    details: { skipped: skipped.map((s) => s.order_no) },
+  });
