@@ -35,7 +35,7 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'pages', can: 'update:content', label: 'backoffice.pages.nav' },
   { area: 'admin', segment: 'settings', can: 'update:setting', label: 'backoffice.settings.nav' },
   { area: 'admin', segment: 'payments', can: 'update:setting', label: 'backoffice.payments.nav' },
-  { area: 'admin', segment: 'vouchers', can: 'update:product', label: 'backoffice.vouchers.nav' },
+  { area: 'admin', segment: 'vouchers', can: 'update:voucher', label: 'backoffice.vouchers.nav' },
   // Reports (issue 36).
   { area: 'admin', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },
