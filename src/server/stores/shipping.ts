@@ -3,7 +3,7 @@
  * (`shipping_places`; no state: the whole country) and the fee of places it does not list. The cart and checkout
  * read the rules live (cart/view.ts), so a change prices the next quote. Another store's rule or place is 404.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { shippingPlaces, shippingRules } from '@/server/db/schema';
 import { notFound } from '@/server/core/errors';
@@ -20,7 +20,7 @@ export interface StoreShippingRule {
   places: { id: number; country: string; state: string | null; price: number }[];
 }
 
-/** The rules of the store the caller means (theirs, or one of several by `store_id`), with their places. */
+/** The rules of the store the caller means (theirs, or one of several by `store_id`), with their places (a whole country first). */
 export async function listStoreShipping(storeIdAsked: number | null, scope: Scope, db: Tx = getDb()) {
   const storeId = storeIdFor(scope, storeIdAsked);
   const rules = await db
@@ -38,7 +38,7 @@ export async function listStoreShipping(storeIdAsked: number | null, scope: Scop
             rules.map((r) => r.id),
           ),
         )
-        .orderBy(asc(shippingPlaces.countryCode), asc(shippingPlaces.stateCode), asc(shippingPlaces.id))
+        .orderBy(asc(shippingPlaces.countryCode), sql`${shippingPlaces.stateCode} asc nulls first`, asc(shippingPlaces.id))
     : [];
   return {
     store_id: storeId,
