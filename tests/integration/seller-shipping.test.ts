@@ -49,6 +49,7 @@ describe("the seller's shipping rules", () => {
     expect((await linePrice(u.id, p.id)).price).toBe(250);
     const again = await api('/api/v1/seller/store/shipping', sellerA, { body: { rule_id: ruleA, country: 'US', state: 'CA', price: '300' } });
     expect(again.status).toBe(200);
+    const placeId = (await json(again)).data.id as number;
     expect((await linePrice(u.id, p.id)).price).toBe(300);
 
     const listed = (await json(await api('/api/v1/seller/store/shipping', sellerA))).data;
@@ -58,10 +59,10 @@ describe("the seller's shipping rules", () => {
     const rule = listed.rules.find((r: { id: number }) => r.id === ruleA);
     expect(rule.places).toEqual([
       { id: expect.any(Number), country: 'US', state: null, price: 700 },
-      { id: (await json(again)).data.id, country: 'US', state: 'CA', price: 300 },
+      { id: placeId, country: 'US', state: 'CA', price: 300 },
     ]);
 
-    const removed = await api('/api/v1/seller/store/shipping/remove', sellerA, { body: { place_id: (await json(again)).data.id } });
+    const removed = await api('/api/v1/seller/store/shipping/remove', sellerA, { body: { place_id: placeId } });
     expect(removed.status).toBe(200);
     expect((await linePrice(u.id, p.id)).price).toBe(700);
     expect((await auditSince(mark)).map((a) => a.action)).toEqual([
