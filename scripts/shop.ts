@@ -19,6 +19,7 @@ import { readCatalog, writeCatalog } from '../src/server/ops/catalog-files';
 import { importCatalog } from '../src/server/ops/catalog-import';
 import { sendTestMail } from '../src/server/ops/mail-test';
 import { rebuildReports } from '../src/server/reports/fold';
+import { backfillLedger } from '../src/server/money/backfill';
 import { announceChange } from '../src/server/core/invalidation';
 import { changeStatus, confirmTransfer, refundOrder, type StatusChange } from '../src/server/orders/life';
 import { sendStatusMails } from '../src/server/orders/status-email';
@@ -312,6 +313,16 @@ const COMMANDS: Record<string, Command> = {
     async run() {
       const { days, productDays } = await rebuildReports();
       console.log(`Recounted the reports: ${days} day rows, ${productDays} product day rows.`);
+    },
+  },
+  'ledger:backfill': {
+    usage: 'ledger:backfill',
+    help: "write the seller ledger's sales and commissions (at each store's rate) of orders paid before the ledger existed, and their refunds; once per order, safe to run again",
+    args: 0,
+    database: true,
+    async run() {
+      const { orders, rows } = await backfillLedger((await getSettings()).commission.default_rate_bp);
+      console.log(`Wrote the seller ledger of ${orders} order${orders === 1 ? '' : 's'} (${rows} line${rows === 1 ? '' : 's'}).`);
     },
   },
   'mail:test': {

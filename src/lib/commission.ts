@@ -16,14 +16,17 @@ export interface CommissionLine {
 }
 
 /**
- * Each line's part of its store's voucher discount (largest remainder, so the parts add up to it exactly), what
+ * Each line's part of its store's voucher discount (largest remainder over the lines it covers, so the parts add up to it exactly), what
  * the commission is taken on (line total − that part) and the commission itself.
  */
-export function commissionLines<L extends CommissionLine>(lines: readonly L[], voucherDiscount: number, rateBp: number) {
-  const shares = splitProportionally(
-    voucherDiscount,
-    lines.map((l) => l.line_total),
-  );
+export function commissionLines<L extends CommissionLine>(
+  lines: readonly L[],
+  voucherDiscount: number,
+  rateBp: number,
+  /** What of each line the voucher covers (a voucher limited to categories or products covers some lines only). */
+  weights: readonly number[] = lines.map((l) => l.line_total),
+) {
+  const shares = splitProportionally(voucherDiscount, weights);
   return lines.map((l, i) => {
     const discount = shares[i] ?? 0;
     const base = l.line_total - discount;

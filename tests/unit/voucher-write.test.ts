@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VoucherWriteSchema } from '@/lib/schemas/store-vouchers';
+import { VoucherWriteSchema } from '@/lib/schemas/vouchers';
 
 const body = (over: Record<string, unknown> = {}) => ({
   code: 'save-5',
@@ -42,5 +42,15 @@ describe('a store voucher as a seller writes it', () => {
     expect(messages({ price_type: '3' })).toEqual(['backoffice.storeVouchers.errors.priceType']);
     expect(messages({ amount: '1.5' })).toEqual(['backoffice.storeVouchers.errors.amount']);
     expect(messages({ code: 'AB' })).toEqual(['backoffice.storeVouchers.errors.code']);
+    expect(messages({ product_ids: '12, x' })).toEqual(['backoffice.voucherScope.errors.products']);
+    expect(messages({ category_ids: ['3', '0'] })).toEqual(['backoffice.voucherScope.errors.categories']);
+  });
+  it('reads the limits: ids typed with commas, ticked boxes or a JSON array; none is every product', () => {
+    expect(VoucherWriteSchema.parse(body({ product_ids: '12, 15 12' })).product_ids).toEqual([12, 15]);
+    expect(VoucherWriteSchema.parse(body({ category_ids: ['3', '4'] })).category_ids).toEqual([3, 4]);
+    expect(VoucherWriteSchema.parse(body({ category_ids: [5] })).category_ids).toEqual([5]);
+    expect(VoucherWriteSchema.parse(body())).toMatchObject({ category_ids: [], product_ids: [] });
+    expect(VoucherWriteSchema.parse(body()).active).toBeUndefined();
+    expect(VoucherWriteSchema.parse(body({ active: '1' })).active).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export const SECTIONS: readonly Section[] = [
   // Shipping rules and tax rates (issue 34): the shop's settings.
   { area: 'admin', segment: 'shipping', can: 'update:setting', label: 'backoffice.shipping.nav' },
   { area: 'admin', segment: 'tax', can: 'update:setting', label: 'backoffice.tax.nav' },
-  { area: 'admin', segment: 'vouchers', can: 'update:product', label: 'backoffice.vouchers.nav' },
+  { area: 'admin', segment: 'vouchers', can: 'update:voucher', label: 'backoffice.vouchers.nav' },
   // Reports (issue 36).
   { area: 'admin', segment: 'reports', can: 'read:report', label: 'backoffice.reports.nav' },
   { area: 'admin', segment: 'staff', can: 'manage:staff', label: 'backoffice.nav.staff' },

@@ -20,6 +20,8 @@ export interface StoreQuote {
   /** Bundle deals plus this store's part of the voucher. */
   discount: number;
   voucher_discount: number;
+  /** What of each line the voucher covers (its line total, or 0 when the voucher is limited to other products). */
+  voucher_weights: number[];
   shipping: number;
   free_shipping_min: number;
   tax: number;
@@ -79,6 +81,7 @@ export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, f
       subtotal,
       discount: subtotal - goods,
       voucher_discount: 0,
+      voucher_weights: s.lines.map(() => 0),
       shipping: cart.shipping_type === 2 ? 0 : storeShipping(lineShipping, goods, freeMin),
       free_shipping_min: freeMin,
       tax: 0,
@@ -89,12 +92,18 @@ export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, f
   const goodsOf = (s: StoreQuote) => s.subtotal - s.discount;
   let voucher: Quote['voucher'] = null;
   if (input.voucherCode) {
-    const applied = await applyVoucher(db, userId, input.voucherCode, new Map(stores.map((s) => [s.id, goodsOf(s)])), fmt, now);
+    const lines = stores.flatMap((s) => s.lines.map((l) => ({ store_id: s.id, product_id: l.product_id, line_total: l.line_total })));
+    const applied = await applyVoucher(db, userId, input.voucherCode, new Map(stores.map((s) => [s.id, goodsOf(s)])), fmt, now, lines);
     const targets = stores.filter((s) => applied.base.has(s.id));
-    const parts = splitProportionally(applied.discount, targets.map(goodsOf));
+    // Split over the stores by what it covers of each (all their goods, or only the lines of its categories/products).
+    const parts = splitProportionally(
+      applied.discount,
+      targets.map((s) => applied.base.get(s.id)!),
+    );
     targets.forEach((s, i) => {
       s.voucher_discount = parts[i]!;
       s.discount += parts[i]!;
+      s.voucher_weights = s.lines.map((l) => (applied.covers(l.product_id) ? l.line_total : 0));
     });
     const v = applied.voucher;
     voucher = { id: v.id, code: v.code, title: v.title, price_type: v.price_type, amount: v.amount, discount: applied.discount };

@@ -59,7 +59,7 @@ export async function writeOrders(tx: Tx, w: OrderWrite, orderNo: string): Promi
     );
     const orderId = order!.id;
     // The commission is fixed on each line now, at the store's rate of today (docs/decisions/0031-seller-commission.md).
-    const commissions = commissionLines(s.lines, s.voucher_discount, rates.get(s.id) ?? w.commissionDefaultBp);
+    const commissions = commissionLines(s.lines, s.voucher_discount, rates.get(s.id) ?? w.commissionDefaultBp, s.voucher_weights);
     const values = s.lines.map((l, i) => {
       const c = commissions[i]!;
       return sql`(${orderId}, ${l.product_id}, ${l.inventory_id}, ${l.product.title}, ${l.product.image}, ${l.variant ?? ''}, ${l.unit_price}, ${l.quantity}, ${l.shipping.price ?? 0}, ${l.line_total},

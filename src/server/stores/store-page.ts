@@ -17,6 +17,10 @@ export interface StoreProfile {
   product_count: number;
   /** When the store opened (the spec's "date"). */
   since: string;
+  /** Where shoppers may collect orders (one place a line), as the seller wrote them; '' when none. */
+  pickup_points: string;
+  /** Where returns go; '' when the seller gave none. */
+  return_address: string;
 }
 
 // Drizzle writes bare column names inside sql``, so the subqueries name their tables themselves.
@@ -37,6 +41,8 @@ const profileColumns = {
   rating: stores.rating,
   openedOn: stores.openedOn,
   createdAt: stores.createdAt,
+  pickupPoints: stores.pickupPoints,
+  returnAddress: stores.returnAddress,
   reviewCount,
   followerCount,
   productCount,
@@ -52,6 +58,8 @@ type ProfileRow = {
   rating: string;
   openedOn: string | null;
   createdAt: Date;
+  pickupPoints: string;
+  returnAddress: string | null;
   reviewCount: number;
   followerCount: number;
   productCount: number;
@@ -70,6 +78,8 @@ const toProfile = (r: ProfileRow): StoreProfile => ({
   product_count: r.productCount,
   // The day the seller says the store opened (store profile), else the day it was created.
   since: r.openedOn ? new Date(`${r.openedOn}T00:00:00Z`).toISOString() : r.createdAt.toISOString(),
+  pickup_points: r.pickupPoints.trim(),
+  return_address: (r.returnAddress ?? '').trim(),
 });
 
 /** An open store by slug; NOT_FOUND for unknown or closed stores. */

@@ -27,6 +27,16 @@ export const vouchers = pgTable('vouchers', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
   status: integer('status').notNull().default(1),
+  /** Limited to products of these categories (empty: no limit by category). */
+  categoryIds: integer('category_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  /** Limited to these products (empty: no limit by product). With both, a line of either counts. */
+  productIds: integer('product_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
 });
 
 /** Vouchers a user has collected, and when one was spent. */

@@ -1,7 +1,7 @@
 import { route } from '@/server/web/route';
 import { serveAction } from '@/server/web/actions';
 import { serveQuery } from '@/server/web/queries';
-import { saveVoucherAction, sellerVoucherOne } from '@/server/vouchers/seller-actions';
+import { saveVoucherAction, voucherOne } from '@/server/vouchers/manage-actions';
 
 /** GET: one store voucher. POST: its changes. */
-export const ALL = route({ GET: serveQuery(sellerVoucherOne), POST: serveAction(saveVoucherAction) });
+export const ALL = route({ GET: serveQuery(voucherOne), POST: serveAction(saveVoucherAction) });

@@ -20,11 +20,35 @@ const moment = (message: string, endOfDay: boolean) =>
       return day && endOfDay ? new Date(at.getTime() + 86_400_000) : at;
     });
 
-/** A store voucher as a seller writes it (`POST api/v1/seller/vouchers`, `…/{id}`); amounts in minor units. */
+/** Ids typed in a form ("12, 15 18"), sent as repeated fields (checkboxes) or as a JSON array; none is []. */
+const idList = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .transform((v, ctx) => {
+      const parts = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => String(x).split(/[\s,]+/)).filter(Boolean);
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_DB_INT)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return [...new Set(ids)].slice(0, 500);
+    });
+
+/** A checkbox or a JSON boolean; absent: leave as it is (a new voucher starts active). */
+const switchedOn = z
+  .union([z.boolean(), z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 1 || v === '1' || v === 'true' || v === 'on'));
+
+/**
+ * A voucher as the operator (`POST api/v1/admin/vouchers`, `…/{id}`) or a seller (`api/v1/seller/vouchers`) writes
+ * it; amounts in minor units. `store_id` empty: shop-wide for the operator, the seller's own store for a seller.
+ */
 export const VoucherWriteSchema = z
   .object({
     id: recordId('Voucher').optional(),
-    store_id: z.union([z.literal('').transform(() => undefined), recordId('Store')]).optional(),
+    store_id: z.union([z.literal('').transform(() => null), z.null(), recordId('Store')]).optional(),
     code: z
       .string({ error: 'backoffice.storeVouchers.errors.code' })
       .trim()
@@ -44,6 +68,10 @@ export const VoucherWriteSchema = z
     per_user_limit: count('backoffice.storeVouchers.errors.perUserLimit').optional().default(1),
     starts_at: moment('backoffice.storeVouchers.errors.startsAt', false),
     ends_at: moment('backoffice.storeVouchers.errors.endsAt', true),
+    /** Limited to products of these categories and/or these products (none: every product it applies to). */
+    category_ids: idList('backoffice.voucherScope.errors.categories'),
+    product_ids: idList('backoffice.voucherScope.errors.products'),
+    active: switchedOn,
   })
   .superRefine((v, ctx) => {
     if (v.price_type === 2 && v.amount > 100)
@@ -57,12 +85,23 @@ export type VoucherWriteInput = z.output<typeof VoucherWriteSchema>;
 
 export const VoucherIdSchema = z.object({ id: recordId('Voucher') });
 
-export const VoucherStatusSchema = z.object({
-  id: recordId('Voucher'),
-  status: z.enum(['active', 'disabled'], { error: 'backoffice.storeVouchers.errors.status' }),
-});
+/** Disables or enables a voucher: `{status: 'active'|'disabled'}` or `{active: true|false}`. */
+export const VoucherStatusSchema = z
+  .object({
+    id: recordId('Voucher'),
+    status: z.enum(['active', 'disabled'], { error: 'backoffice.storeVouchers.errors.status' }).optional(),
+    active: switchedOn,
+  })
+  .transform((v, ctx) => {
+    const active = v.status !== undefined ? v.status === 'active' : v.active;
+    if (active === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'backoffice.storeVouchers.errors.status' });
+      return z.NEVER;
+    }
+    return { id: v.id, active };
+  });
 
-/** The store vouchers list: `?q=&status=active|disabled&cursor=&per_page=`. */
+/** The vouchers list: `?q=&status=active|disabled&cursor=&per_page=`. */
 export const VouchersQuerySchema = ListQuerySchema.extend({
   status: z.enum(['', 'active', 'disabled'], { error: 'backoffice.storeVouchers.errors.status' }).optional().default(''),
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "vouchers" ADD COLUMN "category_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "vouchers" ADD COLUMN "product_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
