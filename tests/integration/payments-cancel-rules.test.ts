@@ -9,6 +9,7 @@ import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, payments } from '@/server/db/schema';
 import { stopPendingPayment } from '@/server/payments/cancel';
 import { stripeProvider } from '@/server/payments/stripe';
+import { log } from '@/server/core/logger.mjs';
 import { makeShopper, placeCheckout, storeReference } from './payment-fixtures';
 
 useTestDatabase();
@@ -84,5 +85,38 @@ describe('stopping a payment in progress after a cancellation', () => {
     await stopPendingPayment(unknown.orderNo);
     expect(stop).not.toHaveBeenCalled();
     expect(await reviewLines([...noRef.orderIds, ...open.orderIds, ...unknown.orderIds])).toEqual([]);
+  });
+
+  it('does not throw for a closed payment row whose checkout has no order left to mark', async () => {
+    const [row] = await getDb()
+      .insert(payments)
+      .values({ orderNo: 'VM-NO-ORDERS', method: 1, gateway: 'razorpay', amount: 100, currency: 'USD', status: 'failed', gatewayRef: 'pay_x' })
+      .returning();
+    await expect(stopPendingPayment(row!.orderNo)).resolves.toBeUndefined();
+  });
+});
+
+describe('what the operator reads in the log', () => {
+  it('says the payment was stopped, naming the gateway, the checkout and the reference', async () => {
+    vi.spyOn(stripeProvider, 'cancelPending').mockResolvedValue(true);
+    const info = vi.spyOn(log, 'info');
+    const c = await cancelled('stripe', [1500], 'pi_stopped');
+    await stopPendingPayment(c.orderNo);
+    expect(info).toHaveBeenCalledWith(
+      { gateway: 'stripe', orderNo: c.orderNo, reference: 'pi_stopped' },
+      'payments: cancelled the pending payment at the gateway',
+    );
+  });
+
+  it('says the gateway failed, with its error, and that the payment is marked for review', async () => {
+    const down = new Error('gateway down');
+    vi.spyOn(stripeProvider, 'cancelPending').mockRejectedValue(down);
+    const error = vi.spyOn(log, 'error');
+    const warn = vi.spyOn(log, 'warn');
+    const c = await cancelled('stripe', [1500], 'pi_down');
+    await stopPendingPayment(c.orderNo);
+    const fields = { gateway: 'stripe', orderNo: c.orderNo, reference: 'pi_down' };
+    expect(error).toHaveBeenCalledWith({ err: down, ...fields }, 'payments: could not cancel the payment at the gateway');
+    expect(warn).toHaveBeenCalledWith(fields, 'payments: the pending payment could not be stopped; marked for review');
   });
 });
