@@ -19,7 +19,7 @@ beforeAll(async () => {
 const checkout = (totals: number[], gateway = 'stripe') => placeCheckout({ userId, totals, method: 2, gateway });
 const setOrder = (id: number, set: { status?: string; paymentStatus?: number }) =>
   getDb().update(orders).set(set).where(eq(orders.id, id));
-const setPayment = (id: number, status: string) => getDb().update(payments).set({ status }).where(eq(payments.id, id));
+const setPayment = (id: number, status: 'pending' | 'paid' | 'failed' | 'refunded') => getDb().update(payments).set({ status }).where(eq(payments.id, id));
 
 describe('checkoutRefusal: the checkout named by its order number', () => {
   it('lets a fresh checkout be paid, and refuses it once every live order is paid', async () => {
