@@ -6,6 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../setup/db';
 import { paymentReturn } from '@/server/payments/returns';
 import type { SettleResult } from '@/server/payments/settle';
+import { log } from '@/server/core/logger.mjs';
 import { makeShopper, placeCheckout, storeReference } from './payment-fixtures';
 
 const answers = vi.hoisted(() => ({
@@ -65,7 +66,14 @@ describe('the page a shopper comes back to', () => {
 
   it('sends a shopper who came back without paying to the pay page as cancelled, changing nothing', async () => {
     answers.flutterwave.mockResolvedValue(null);
+    const info = vi.spyOn(log, 'info');
     expect(await paymentReturn('flutterwave', 5, q('status=cancelled'))).toBe('/user/order/pay/5?cancelled=1');
+    // What the operator reads in the log.
+    expect(info).toHaveBeenCalledWith(
+      { gateway: 'flutterwave', orderId: 5, state: 'cancelled' },
+      'payments: the shopper came back without paying; nothing changed',
+    );
+    info.mockRestore();
     // PayPal's cancel has no token: PayPal is not even asked.
     expect(await paymentReturn('paypal', 5, q(''))).toBe('/user/order/pay/5?cancelled=1');
     expect(answers.paypal).not.toHaveBeenCalled();
