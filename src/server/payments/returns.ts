@@ -40,7 +40,8 @@ async function referenceOf(gateway: string, orderId: number): Promise<string | n
 
 /** Where the shopper goes next: the success page when paid, else the pay page (cancelled or failed). */
 export async function paymentReturn(gateway: string, orderId: number, query: URLSearchParams): Promise<string> {
-  const handle = RETURNS[gateway];
+  // Own keys only: `/payment-return/constructor/5` must be a 404, not Object's constructor called as a gateway (a 500).
+  const handle = Object.hasOwn(RETURNS, gateway) ? RETURNS[gateway] : undefined;
   if (!handle || !Number.isSafeInteger(orderId) || orderId <= 0) throw notFound('This payment');
   const result = await handle(query, orderId);
   if (!result) {
