@@ -83,6 +83,23 @@ async function delivered(to: string) {
   return (await readOutbox(outbox)).filter((m) => m.to === to);
 }
 
+describe('placing an order', () => {
+  it('an order whose transaction rolls back (at its commit) leaves no order and sends nothing', async () => {
+    const buyer = await signedIn();
+    const to = `refused-at-commit.order.${Date.now()}@example.com`;
+    await getDb().execute(sql`update users set email = ${to} where id = ${buyer.u.id}`);
+    const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, selling: 2500, stock: 10 });
+    await putInCart(buyer.u.id, p.id, 1);
+    const res = await buyer.call('/api/v1/order/action', { address_id: buyer.u.addressId, payment_method: 2 });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    const [orders] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from orders where user_id = ${buyer.u.id}`);
+    expect(orders!.n).toBe(0);
+    expect(await stockOf(p.id)).toBe(10);
+    expect(await mailRows(to)).toEqual([]);
+    expect(await delivered(to)).toEqual([]);
+  });
+});
+
 describe("the shopper's cancellation", () => {
   it('queues the status mail in the cancellation: the row is there once it commits, and goes out once', async () => {
     const { u, call, order } = await placed(2);
