@@ -126,16 +126,15 @@ beforeAll(async () => {
   pg = await createTestDatabase({ demo: true });
   await pg.database.close();
   ensureBuild();
-  shared = {
-    DATABASE_URL: pg.url!,
-    DATABASE_POOL: '3',
+  const store = {
     S3_BUCKET: 'shop',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
     S3_REGION: 'us-east-1',
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   };
-  bucket = await s3Store({ ...shared, S3_PUBLIC_URL: undefined });
+  shared = { DATABASE_URL: pg.url!, DATABASE_POOL: '3', ...store };
+  bucket = await s3Store({ ...store, S3_PUBLIC_URL: undefined });
   [a, b] = await Promise.all(['a', 'b'].map((name) => startServer({ ...shared, DATA_DIR: path.join(dir, `machine-${name}`) })));
 }, 900_000);
 
