@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getEnv } from '../src/server/core/env';
 import { mailOrigin } from '../src/server/ops/mail-origin';
-import { migrateDatabase, openDatabase, setDatabase, getDb, type Db } from '../src/server/db/client';
+import { migrateDatabase, openDatabase, setDatabase, getDb, type Db, type Tx } from '../src/server/db/client';
 import { getSettings, putSetting } from '../src/server/settings';
 import { SETTING_KEYS, type Settings } from '../src/lib/schemas/settings';
 import { approveSeller, listSellerApplications } from '../src/server/sellers/approve';
@@ -21,8 +21,9 @@ import { sendTestMail } from '../src/server/ops/mail-test';
 import { rebuildReports } from '../src/server/reports/fold';
 import { backfillLedger } from '../src/server/money/backfill';
 import { announceChange } from '../src/server/core/invalidation';
-import { changeStatus, confirmTransfer, refundOrder, type StatusChange } from '../src/server/orders/life';
-import { sendStatusMails } from '../src/server/orders/status-email';
+import { changeStatus, confirmTransfer, type StatusChange } from '../src/server/orders/life';
+import { queueStatusMails } from '../src/server/orders/status-email';
+import { settleAfterAnswer } from '../src/server/core/background';
 import { statusKey } from '../src/server/orders/transitions';
 import { englishOf } from '../src/i18n';
 import { changeRole } from '../src/server/staff/roles';
@@ -54,13 +55,25 @@ const orderId = (raw: string) => {
   return Number(raw);
 };
 
-/** Mails the shopper about each change (after the transaction committed) and says what was done. */
-async function announce(changes: StatusChange[], origin: string, note?: string) {
+/**
+ * Moves orders on and queues the shopper's mail of each change in the same transaction (the outbox: a change that
+ * rolls back mails nothing, one that commits is mailed even if this command dies right after); sends them now and
+ * says what was done.
+ */
+async function moveAndMail(move: (tx: Tx) => Promise<StatusChange[]>, origin: string, note?: string) {
   const settings = await getSettings();
-  const sent = await sendStatusMails(changes, { lang: settings.default_language, origin, siteName: settings.site_setting.site_name }, note);
+  const ctx = { lang: settings.default_language, origin, siteName: settings.site_setting.site_name };
+  const changes = await getDb().transaction(async (tx) => {
+    const made = await move(tx);
+    await queueStatusMails(tx, made, ctx, note);
+    return made;
+  });
+  // What waits for "after the answer" (the mails' first attempt, a pending payment stopped) runs before the database closes.
+  await settleAfterAnswer();
   for (const c of changes)
     console.log(`Order ${c.order_id} (${c.order_no}): ${englishOf(statusKey(c.from))} → ${englishOf(statusKey(c.to))}.`);
-  console.log(`${sent} status mail${sent === 1 ? '' : 's'} sent.`);
+  console.log(`${changes.length} status mail${changes.length === 1 ? '' : 's'} sent.`);
+  return changes;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -171,7 +184,7 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id, status], { note }) {
       const origin = mailOrigin(); // first: nothing changes when the mail's links cannot be built
-      await announce([await changeStatus(orderId(id!), status!, note ?? null)], origin, note);
+      await moveAndMail(async (tx) => [await changeStatus(orderId(id!), status!, note ?? null, tx)], origin, note);
     },
   },
   'order:confirm-transfer': {
@@ -181,9 +194,8 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id]) {
       const origin = mailOrigin();
-      const changes = await confirmTransfer(orderId(id!));
+      await moveAndMail((tx) => confirmTransfer(orderId(id!), tx), origin);
       console.log('The transfer is confirmed: the purchase is paid.');
-      await announce(changes, origin);
     },
   },
   'order:refund': {
@@ -193,7 +205,7 @@ const COMMANDS: Record<string, Command> = {
     database: true,
     async run([id], { note }) {
       const origin = mailOrigin();
-      await announce([await refundOrder(orderId(id!), note ?? null)], origin, note);
+      await moveAndMail(async (tx) => [await changeStatus(orderId(id!), 'refunded', note ?? 'Refunded', tx)], origin, note);
     },
   },
   'setting:set': {

@@ -7,7 +7,7 @@ import { placeOrder } from '@/server/orders/place';
 import { cancelOrder, changeStatus, confirmTransfer, refundOrder } from '@/server/orders/life';
 import { orderOfUser, ordersOfUser, findCancellation } from '@/server/orders/by-user';
 import { voucherValidity } from '@/server/checkout/preview';
-import { sendStatusMails, statusMail } from '@/server/orders/status-email';
+import { queueStatusMails, statusMail } from '@/server/orders/status-email';
 import { readOutbox } from '@/server/mail/outbox';
 import { settleAfterAnswer } from '@/server/core/background';
 import { useScratchOutbox } from './auth-helpers';
@@ -262,8 +262,12 @@ describe("the shopper's orders (order/by-user)", () => {
 describe('status mails', () => {
   it('sends plain and HTML with the link to the order page', async () => {
     const { u, id } = await placed();
-    const change = await changeStatus(id, 'confirmed', null);
-    expect(await sendStatusMails([change], { lang: 'en', origin: 'https://shop.test', siteName: 'Voltmart' })).toBe(1);
+    const change = await getDb().transaction(async (tx) => {
+      const made = await changeStatus(id, 'confirmed', null, tx);
+      await queueStatusMails(tx, [made], { lang: 'en', origin: 'https://shop.test', siteName: 'Voltmart' });
+      return made;
+    });
+    await settleAfterAnswer();
     const mail = (await readOutbox(outbox)).filter((m) => m.to === u.email).pop()!;
     expect(mail.subject).toBe(`Voltmart: your order #${id} is Confirmed`);
     expect(mail.text).toContain(`https://shop.test/user/order/${id}`);

@@ -4,7 +4,7 @@ import { forgetSessions } from '@/server/auth/sessions';
 import { sessions, users } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { hitLimit, resetLimit, throttled } from '@/server/core/throttle';
-import { sendMail } from '@/server/mail';
+import { queueMail, sendQueuedNow } from '@/server/mail';
 import { runAfterAnswer } from '@/server/core/background';
 import { resetPasswordMail } from '@/server/mail/templates';
 import { findAccountByEmail } from '@/server/account/accounts';
@@ -54,8 +54,6 @@ async function mailResetIfAccount(email: string, ctx: AuthContext): Promise<void
   if (!account || account.status !== 1) return;
   const token = newLinkToken();
   const code = newCode();
-  await issueTokens(account.id, 'reset', [linkHash(token), codeHash('reset', account.id, code)], RESET_MINUTES);
-  await resetLimit(attemptsKey(account.email));
   const mail = await resetPasswordMail({
     lang: ctx.lang,
     siteName: ctx.siteName,
@@ -66,7 +64,13 @@ async function mailResetIfAccount(email: string, ctx: AuthContext): Promise<void
     token,
     minutes: RESET_MINUTES,
   });
-  await sendMail({ ...mail, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+  // The link, the code and their mail are one transaction (the outbox); the mail is kept no longer than they work.
+  const queued = await getDb().transaction(async (tx) => {
+    await issueTokens(account.id, 'reset', [linkHash(token), codeHash('reset', account.id, code)], RESET_MINUTES, tx);
+    return queueMail(tx, { ...mail, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+  });
+  await resetLimit(attemptsKey(account.email));
+  await sendQueuedNow([queued]);
 }
 
 const linkError = (message: string, code: 'VALIDATION' | 'ALREADY_USED' = 'VALIDATION') =>

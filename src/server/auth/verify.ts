@@ -3,7 +3,7 @@ import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { hitLimit, resetLimit, throttled } from '@/server/core/throttle';
-import { sendMail } from '@/server/mail';
+import { queueMail, sendQueuedNow } from '@/server/mail';
 import { verifyCodeMail } from '@/server/mail/templates';
 import { findAccountByEmail, toAuthUser, type AccountRow, type AuthUser } from '@/server/account/accounts';
 import { CODE_ATTEMPTS, codeHash, consumeToken, findToken, issueTokens, newCode, retireTokens, VERIFY_MINUTES } from '@/server/auth/codes';
@@ -16,11 +16,9 @@ const codeError = (message: string, code: 'VALIDATION' | 'ALREADY_USED' = 'VALID
 
 export const WRONG_CODE = 'The code is not correct. Check the latest email we sent you.';
 
-/** Mails a fresh 6-digit code (older codes stop working). */
+/** Mails a fresh 6-digit code (older codes stop working): the code and its mail are one transaction (the outbox). */
 export async function sendVerifyCode(account: Pick<AccountRow, 'id' | 'name' | 'email'>, ctx: AuthContext): Promise<void> {
   const code = newCode();
-  await issueTokens(account.id, 'verify', [codeHash('verify', account.id, code)], VERIFY_MINUTES);
-  await resetLimit(attemptsKey(account.email));
   const mail = await verifyCodeMail({
     lang: ctx.lang,
     siteName: ctx.siteName,
@@ -30,7 +28,13 @@ export async function sendVerifyCode(account: Pick<AccountRow, 'id' | 'name' | '
     code,
     minutes: VERIFY_MINUTES,
   });
-  await sendMail({ ...mail, expiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000) });
+  const queued = await getDb().transaction(async (tx) => {
+    await issueTokens(account.id, 'verify', [codeHash('verify', account.id, code)], VERIFY_MINUTES, tx);
+    // The code works VERIFY_MINUTES: the outbox keeps it no longer.
+    return queueMail(tx, { ...mail, expiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000) });
+  });
+  await resetLimit(attemptsKey(account.email));
+  await sendQueuedNow([queued]);
 }
 
 /** Sends a new code on request; answers the same whether or not the address has an account. */

@@ -5,8 +5,7 @@ import { sendContactMessage } from '@/server/content/contact';
 import { subscribeNewsletter, unsubscribeNewsletter } from '@/server/content/newsletter';
 import { ContactSchema, NewsletterSchema } from '@/lib/schemas/forms';
 import { AnswerMessageSchema, MessageIdSchema } from '@/lib/schemas/moderation';
-import { mailAnswer, markAnswered } from '@/server/content/inbox';
-import { runAfterAnswer } from '@/server/core/background';
+import { markAnswered, queueAnswerMail } from '@/server/content/inbox';
 
 /** The shop's public forms, declared once (served by src/server/web/actions.ts). */
 
@@ -54,9 +53,7 @@ export const answerMessageAction = defineAction({
   run: async ({ id, answer }, actor, { tx, audit }) => {
     const message = await markAnswered(tx, id, answer);
     audit({ entity: 'contact_message', entityId: id, before: { status: 'open' }, after: { status: 'answered', answer } });
-    runAfterAnswer('contact answer mail', async () => {
-      await mailAnswer(message, actor);
-    });
+    await queueAnswerMail(tx, message, actor);
     return message;
   },
   message: 'backoffice.inbox.answered',

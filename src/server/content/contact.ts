@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, getT } from '@/i18n';
 import { getDb } from '@/server/db/client';
 import { contactMessages } from '@/server/db/schema';
 import { hitLimit, throttled } from '@/server/core/throttle';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendQueuedNow } from '@/server/mail/index';
 import { mayMailRecipient } from '@/server/mail/recipient-limit';
 import { getSettings } from '@/server/settings';
 import type { Actor } from '@/server/core/actor';
@@ -26,30 +26,43 @@ export async function sendContactMessage(
   // for a visible refusal (that would tell anyone who types someone else's address about their inbox).
   const hit = await hitLimit({ key: `contact:ip:${actor.ip}`, max: CONTACT_LIMIT, windowSeconds: CONTACT_WINDOW });
   if (hit.limited) throw throttled('You have sent several messages in a short time.', hit.retryAfter);
-  const [row] = await getDb().insert(contactMessages).values(input).returning({ id: contactMessages.id });
   const { setting } = await getSettings();
-  if (setting.email) {
-    await sendMail(
-      plainMail({
-        to: setting.email,
-        subject: `[Contact #${row!.id}] ${input.subject}`,
-        paragraphs: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message],
-        footer: `Sent with the contact form of ${actor.siteName}. Reply to ${input.email}.`,
-      }),
-    );
-  }
   // The acknowledgement goes to whatever address was typed in: at most RECIPIENT_LIMITS a day per mailbox,
-  // silently (the message is stored and the shop mailed either way).
-  if (!(await mayMailRecipient('contactAcknowledgement', input.email))) return { id: row!.id };
-  // The acknowledgement reads in the sender's language; the shop's copy above stays in English.
+  // silently (the message is stored and the shop mailed either way). The acknowledgement reads in the sender's
+  // language; the shop's copy stays in English.
   const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
-  await sendMail(
-    plainMail({
-      to: input.email,
-      subject: t('contactMail.subject', { subject: input.subject }),
-      paragraphs: [t('contactMail.hello', { name: input.name }), t('contactMail.thanks', { site: actor.siteName }), input.message],
-      footer: t('contactMail.footer', { id: row!.id }),
-    }),
-  );
+  // The stored message and its mails are one transaction (the outbox): both or neither.
+  const queued: number[] = [];
+  const row = await getDb().transaction(async (tx) => {
+    const [stored] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+    const id = stored!.id;
+    if (setting.email)
+      queued.push(
+        await queueMail(
+          tx,
+          plainMail({
+            to: setting.email,
+            subject: `[Contact #${id}] ${input.subject}`,
+            paragraphs: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message],
+            footer: `Sent with the contact form of ${actor.siteName}. Reply to ${input.email}.`,
+          }),
+        ),
+      );
+    if (await mayMailRecipient('contactAcknowledgement', input.email, tx))
+      queued.push(
+        await queueMail(
+          tx,
+          plainMail({
+            to: input.email,
+            subject: t('contactMail.subject', { subject: input.subject }),
+            paragraphs: [t('contactMail.hello', { name: input.name }), t('contactMail.thanks', { site: actor.siteName }), input.message],
+            footer: t('contactMail.footer', { id }),
+          }),
+        ),
+      );
+    return stored!;
+  });
+  // Tried at once, as before (a failure is retried by the sender).
+  await sendQueuedNow(queued);
   return { id: row!.id };
 }

@@ -3,9 +3,9 @@ import { getT } from '@/i18n';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
-import { sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
-import { getSettings } from '@/server/settings';
+import { shopLanguage } from '@/server/orders/status-email';
 import type { Actor } from '@/server/core/actor';
 import type { MessagesQuery } from '@/lib/schemas/moderation';
 
@@ -79,10 +79,14 @@ export async function markAnswered(tx: Tx, id: number, answer: string | null): P
   return getMessage(id, tx);
 }
 
-/** The answer mail: the operator's text, then the sender's message quoted (the shop's language). */
-export async function mailAnswer(message: ContactMessage, actor: Pick<Actor, 'siteName'>): Promise<boolean> {
-  const t = await getT((await getSettings()).default_language);
-  return sendMail(
+/**
+ * The answer mail: the operator's text, then the sender's message quoted (the shop's language), queued in the
+ * transaction that marks the message answered (the outbox): it goes out iff that commits.
+ */
+export async function queueAnswerMail(tx: Tx, message: ContactMessage, actor: Pick<Actor, 'siteName'>): Promise<void> {
+  const t = await getT(await shopLanguage(tx));
+  await queueMail(
+    tx,
     plainMail({
       to: message.email,
       subject: t('backoffice.inbox.mail.subject', { subject: message.subject }),

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
 import { mayMailRecipient } from '@/server/mail/recipient-limit';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendMail, sendQueuedNow } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
 import type { Actor } from '@/server/core/actor';
 
@@ -30,22 +30,28 @@ export async function subscribeNewsletter(
   const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   if (row?.confirmedAt && !row.unsubscribedAt) return { created: false, status: 'subscribed' };
   const token = row?.token ?? newToken();
-  if (!row) {
-    const inserted = await db
-      .insert(newsletterSubscribers)
-      .values({ email, token })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .returning({ id: newsletterSubscribers.id });
-    // Someone else's request stored it a moment ago: theirs sends the mail.
-    if (!inserted.length) return { created: false, status: 'pending' };
-  } else {
-    await db
-      .update(newsletterSubscribers)
-      .set({ token, confirmedAt: null, unsubscribedAt: null })
-      .where(eq(newsletterSubscribers.id, row.id));
-  }
-  // Per mailbox, whoever asks (RECIPIENT_LIMITS): the answer is the same whether the mail went or not.
-  if (await mayMailRecipient('newsletterConfirmation', email)) await sendMail(await confirmationMail(email, token, actor));
+  const mail = await confirmationMail(email, token, actor);
+  // The pending row and its confirmation mail are one transaction (the outbox): both or neither.
+  const queued = await db.transaction(async (tx) => {
+    if (!row) {
+      const inserted = await tx
+        .insert(newsletterSubscribers)
+        .values({ email, token })
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning({ id: newsletterSubscribers.id });
+      // Someone else's request stored it a moment ago: theirs sends the mail.
+      if (!inserted.length) return 'raced' as const;
+    } else {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ token, confirmedAt: null, unsubscribedAt: null })
+        .where(eq(newsletterSubscribers.id, row.id));
+    }
+    // Per mailbox, whoever asks (RECIPIENT_LIMITS): the answer is the same whether the mail went or not.
+    return (await mayMailRecipient('newsletterConfirmation', email, tx)) ? queueMail(tx, mail) : null;
+  });
+  if (queued === 'raced') return { created: false, status: 'pending' };
+  if (queued !== null) await sendQueuedNow([queued]);
   return { created: !row, status: 'pending' };
 }
 

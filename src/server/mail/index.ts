@@ -4,4 +4,4 @@
  * file outbox under DATA_DIR/mail (mail/transport.ts).
  */
 export { outboxDir, transmit, type Mail, type OutboxEntry } from '@/server/mail/transport';
-export { deliverDue, purgeMail, queueMail, resendMail, sendMail, startMailSender } from '@/server/mail/sender';
+export { deliverDue, purgeMail, queueMail, resendMail, sendMail, sendQueuedNow, startMailSender } from '@/server/mail/sender';

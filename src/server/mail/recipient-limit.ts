@@ -5,6 +5,7 @@
  * requester; when it is reached the mail is simply not sent, and the requester is told nothing different.
  */
 import { hitLimit } from '@/server/core/throttle';
+import type { Tx } from '@/server/db/client';
 import { log } from '@/server/core/logger.mjs';
 
 /** Mails of each kind one address may get per window. */
@@ -29,10 +30,10 @@ export function mailboxOf(address: string): string {
   return `${local || email.slice(0, at)}@${email.slice(at + 1)}`;
 }
 
-/** Counts one mail of `kind` to `address`; false when this one would be over the limit (then do not send it). */
-export async function mayMailRecipient(kind: RecipientMailKind, address: string): Promise<boolean> {
+/** Counts one mail of `kind` to `address` (in `db`, the mail's transaction, when given); false when this one would be over the limit (then do not send it). */
+export async function mayMailRecipient(kind: RecipientMailKind, address: string, db?: Tx): Promise<boolean> {
   const mailbox = mailboxOf(address);
-  const hit = await hitLimit({ key: `mail-to:${kind}:${mailbox}`, ...RECIPIENT_LIMITS[kind] });
+  const hit = await hitLimit({ key: `mail-to:${kind}:${mailbox}`, ...RECIPIENT_LIMITS[kind] }, new Date(), db);
   if (hit.limited) log.info({ kind, count: hit.count }, 'mail: this address has had enough mails of this kind today; not sent');
   return !hit.limited;
 }

@@ -64,8 +64,17 @@ export async function sendMail(mail: Mail): Promise<boolean> {
     log.error({ err, to: mail.to, subject: mail.subject }, 'mail: could not queue');
     return false;
   }
-  await deliverDue({ only: id }).catch((err: unknown) => log.error({ err }, 'mail: the sender failed'));
+  await sendQueuedNow([id]);
   return true;
+}
+
+/**
+ * Tries now the mails a transaction queued (queueMail) once it has committed — what sendMail does for its own —
+ * for a change whose answer should find its mail handed over already (a code the person types next). Never
+ * throws: a failure is retried by the sender.
+ */
+export async function sendQueuedNow(ids: number[]): Promise<void> {
+  for (const only of ids) await deliverDue({ only }).catch((err: unknown) => log.error({ err }, 'mail: the sender failed'));
 }
 
 interface Claimed {

@@ -24,8 +24,7 @@ import { AppError } from '@/server/core/errors';
 import { queryRows, type Tx } from '@/server/db/client';
 import { sql } from 'drizzle-orm';
 import { OrdersBulkSchema, OrderStatusChangeSchema, StaffOrderIdSchema } from '@/lib/schemas/backoffice';
-import { queueStatusMails, sendStatusMails } from '@/server/orders/status-email';
-import { runAfterAnswer } from '@/server/core/background';
+import { queueStatusMails } from '@/server/orders/status-email';
 import { saveTransferDetails } from '@/server/orders/transfer';
 import { switchPaymentMethod } from '@/server/orders/repay';
 import { mustSeeOrder, shipOrder, type Shipped } from '@/server/orders/shipments';
@@ -94,18 +93,13 @@ export const updateVisitAction = defineAction({
   message: 'checkout.visitRecorded',
 });
 
-/** POST cancellation/cancel-order `{order_id, reason}`: the shopper's own order, until shipped; the mail goes after the answer. */
+/** POST cancellation/cancel-order `{order_id, reason}`: the shopper's own order, until shipped; the mail is queued in the cancellation's transaction. */
 export const cancelOrderAction = defineAction({
   name: 'order.cancel',
   input: CancelOrderSchema,
   auth: 'user',
-  run: async (input, actor) => {
-    const change = await cancelOrder(signedInUser(actor).id, input.order_id, input.reason);
-    runAfterAnswer('cancel-mail', async () => {
-      await sendStatusMails([change], actor, input.reason);
-    });
-    return change;
-  },
+  run: (input, actor) =>
+    cancelOrder(signedInUser(actor).id, input.order_id, input.reason, { lang: actor.lang, origin: actor.origin, siteName: actor.siteName }),
   message: 'orders.cancelled',
   data: (c) => ({ order_id: c.order_id, status: c.to }),
   back: (c) => `/user/order/${c.order_id}`,

@@ -78,14 +78,10 @@ export async function queueOrderEmail(tx: Tx, orderNo: string, ctx: MailContext,
   if (purchase.orders.length) await queueMail(tx, await orderMail(purchase, ctx, settings));
 }
 
-/** Sends the confirmation of a purchase (after it committed). Never throws: a mail failure leaves the order placed. */
-export async function sendOrderEmail(orderNo: string, ctx: MailContext): Promise<boolean> {
-  const purchase = await purchaseByNo(getDb(), orderNo);
-  if (!purchase.orders.length) return false;
-  return sendMail(await orderMail(purchase, ctx));
-}
-
-/** `order/send-order-email {order_id}`: the user's own order's confirmation again. */
+/**
+ * `order/send-order-email {order_id}`: the user's own order's confirmation again. Nothing else changes: the mail
+ * is the whole change, queued in its own transaction (sendMail) and tried at once.
+ */
 export async function resendOrderEmail(userId: number, orderId: number, ctx: MailContext): Promise<{ sent: boolean }> {
   const purchase = await purchaseOf(getDb(), orderId, userId);
   return { sent: await sendMail(await orderMail(purchase, ctx)) };

@@ -6,6 +6,7 @@ import { returnVoucherUse } from '@/server/orders/voucher-use';
 import { stopPendingPayment } from '@/server/payments/cancel';
 import { runAfterAnswer } from '@/server/core/background';
 import { recordSales, reverseRest } from '@/server/money/ledger';
+import { queueStatusMails } from '@/server/orders/status-email';
 import {
   cancelProblem,
   isOrderStatus,
@@ -123,14 +124,24 @@ export async function cancelLocked(
   return changeOf(order, 'cancelled');
 }
 
-/** `cancellation/cancel-order {order_id, reason}`: the shopper's own order, until it is shipped. */
-export async function cancelOrder(userId: number, orderId: number, reason: string): Promise<StatusChange> {
+/**
+ * `cancellation/cancel-order {order_id, reason}`: the shopper's own order, until it is shipped. With `mail`, the
+ * shopper's status mail is queued in the cancellation's transaction (the outbox): it goes out iff the cancel commits.
+ */
+export async function cancelOrder(
+  userId: number,
+  orderId: number,
+  reason: string,
+  mail?: { lang: string; origin: string; siteName: string },
+): Promise<StatusChange> {
   const change = await getDb().transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId, userId);
     // A parcel already left: the shopper can no longer cancel (the shop still may, from the back office).
     const [sent] = await queryRows<{ id: number }>(tx, sql`select id from shipments where order_id = ${order.id} limit 1`);
     if (sent) throw refused({ key: 'orders.errors.partlyShipped' });
-    return cancelLocked(tx, order, all, reason, userId);
+    const cancelled = await cancelLocked(tx, order, all, reason, userId);
+    if (mail) await queueStatusMails(tx, [cancelled], mail, reason);
+    return cancelled;
   });
   await stopPendingPayment(change.order_no);
   return change;

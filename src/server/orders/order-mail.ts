@@ -1,10 +1,8 @@
 import { getT } from '@/i18n';
-import { queueMail, sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
 import type { Tx } from '@/server/db/client';
 import { shopLanguage } from '@/server/orders/status-email';
 import { escapeHtml } from '@/server/mail/templates';
-import { getSettings } from '@/server/settings';
-import { log } from '@/server/core/logger.mjs';
 import type { Actor } from '@/server/core/actor';
 
 /** One step of an order's refund or return, told to the shopper: what happened, the reason, the link to the order. */
@@ -34,14 +32,4 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 /** Queues it in the transaction of the step (the outbox): it goes out once that commits, never when it rolls back. */
 export async function queueOrderEvent(tx: Tx, e: OrderEvent, actor: Pick<Actor, 'origin' | 'siteName'>): Promise<void> {
   await queueMail(tx, await orderEventMail(e, { lang: await shopLanguage(tx), origin: actor.origin, siteName: actor.siteName }));
-}
-
-/** Sends it after the answer; never throws (a lost mail leaves the step made). */
-export async function sendOrderEvent(e: OrderEvent, actor: Pick<Actor, 'origin' | 'siteName'>): Promise<void> {
-  try {
-    const settings = await getSettings();
-    await sendMail(await orderEventMail(e, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName }));
-  } catch (err) {
-    log.error({ err, orderId: e.order_id, event: e.event }, 'orders: refund or return mail failed');
-  }
 }

@@ -6,8 +6,8 @@ import { lockPurchase, refused } from '@/server/orders/life';
 import { collectionStart } from '@/server/orders/after';
 import { setPaymentMethod } from '@/server/orders/reuse';
 import { failPath, payPath } from '@/server/orders/place';
-import { sendOrderEmail } from '@/server/orders/email';
-import { runAfterAnswer } from '@/server/core/background';
+import { queueOrderEmail } from '@/server/orders/email';
+import { getSettings } from '@/server/settings';
 import { publicOrigin } from '@/server/core/origin';
 
 const UNAVAILABLE = 'This payment method is not available. Choose another one.';
@@ -28,6 +28,10 @@ export async function switchPaymentMethod(
   const provider = (await offeredProviders()).find((p) => p.method === method);
   if (!provider)
     throw new AppError({ code: 'VALIDATION', message: UNAVAILABLE, details: { fields: { payment_method: UNAVAILABLE } } });
+  const offline = method === 2 || method === 7;
+  // Read before the transaction (the settings cache must not reach for another connection inside it).
+  const settings = offline ? await getSettings() : null;
+  const origin = offline ? publicOrigin() : '';
   const purchase = await getDb().transaction(async (tx) => {
     const { order, all } = await lockPurchase(tx, orderId, user.id);
     if (order.payment_status === 1) throw refused({ key: 'orders.errors.alreadyPaid' });
@@ -39,18 +43,12 @@ export async function switchPaymentMethod(
     );
     if (!row) throw refused({ key: 'orders.errors.notPayable' });
     await setPaymentMethod(tx, order.order_no, method, provider.gateway);
+    // How to pay now (the shop's account for a transfer) goes by mail too, queued with the change (the outbox).
+    if (settings) await queueOrderEmail(tx, order.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName }, settings);
     return { order_id: all[0]!.id, order_no: order.order_no, total: row.amount, currency: row.currency, payment: { method } };
   });
-  const offline = method === 2 || method === 7;
   let next = offline ? `/user/order/${purchase.order_id}` : await collectionStart(purchase, user.email, ctx.siteName);
   // The fail page is shown once; a retry that fails again stays on the pay page, with the choices.
   if (next === failPath(purchase.order_id)) next = `${payPath(purchase.order_id)}?failed=1`;
-  if (offline) {
-    // How to pay now (the shop's account for a transfer) goes by mail too.
-    const origin = publicOrigin();
-    runAfterAnswer('order-mail', async () => {
-      await sendOrderEmail(purchase.order_no, { lang: ctx.lang, origin, siteName: ctx.siteName });
-    });
-  }
   return { order_id: purchase.order_id, order_no: purchase.order_no, payment_method: method, next };
 }

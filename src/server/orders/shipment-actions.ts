@@ -1,10 +1,8 @@
 import { defineAction } from '@/server/core/action';
 import { mustBeOrderVersion } from '@/server/orders/version';
-import type { Actor } from '@/server/core/actor';
-import { getSettings } from '@/server/settings';
 import { ShipmentSchema } from '@/lib/schemas/backoffice';
-import { mustSeeOrder, shipOrder, type Shipped } from '@/server/orders/shipments';
-import { queueShipmentMails, sendShipmentMails } from '@/server/orders/shipment-email';
+import { mustSeeOrder, shipOrder } from '@/server/orders/shipments';
+import { queueShipmentMails } from '@/server/orders/shipment-email';
 
 /**
  * Ships lines of an order (`POST api/v1/{admin|seller}/orders/{id}/shipments {lines: [{line_id, quantity}],
@@ -38,9 +36,3 @@ export const shipOrderAction = defineAction({
   message: (s, t) => t(s.complete ? 'backoffice.shipments.shippedAll' : 'backoffice.shipments.shippedPart'),
   data: (s) => ({ order_id: s.order_id, status: s.change?.to ?? null, complete: s.complete, shipment: s.shipment }),
 });
-
-/** Shipment mails go out in the shop's language (the shopper's is not known), after the answer. */
-export async function mailShipments(all: Shipped[], actor: Actor): Promise<void> {
-  const settings = await getSettings();
-  await sendShipmentMails(all, { lang: settings.default_language, origin: actor.origin, siteName: actor.siteName });
-}

@@ -1,9 +1,8 @@
 import { getT } from '@/i18n';
-import { queueMail, sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
 import type { Tx } from '@/server/db/client';
 import { shopLanguage } from '@/server/orders/status-email';
 import { escapeHtml } from '@/server/mail/templates';
-import { log } from '@/server/core/logger.mjs';
 import { carrierName } from '@/lib/carriers';
 import type { Shipped } from '@/server/orders/shipments';
 import type { StatusMailContext } from '@/server/orders/status-email';
@@ -42,17 +41,4 @@ ${s.tracking_url ? `<p><a href="${escapeHtml(s.tracking_url)}">${escapeHtml(t('b
 export async function queueShipmentMails(tx: Tx, all: Shipped[], ctx: Omit<StatusMailContext, 'lang'>): Promise<void> {
   const lang = await shopLanguage(tx);
   for (const shipped of all) await queueMail(tx, await shipmentMail(shipped, { ...ctx, lang }));
-}
-
-/** Sends one mail per shipment after the commit. Never throws: a lost mail leaves the shipment made. */
-export async function sendShipmentMails(all: Shipped[], ctx: StatusMailContext): Promise<number> {
-  let sent = 0;
-  for (const shipped of all) {
-    try {
-      if (await sendMail(await shipmentMail(shipped, ctx))) sent++;
-    } catch (err) {
-      log.error({ err, orderId: shipped.order_id }, 'orders: shipment mail failed');
-    }
-  }
-  return sent;
 }

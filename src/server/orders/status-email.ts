@@ -1,9 +1,8 @@
 import { getT } from '@/i18n';
 import { sql } from 'drizzle-orm';
-import { queueMail, sendMail } from '@/server/mail/index';
+import { queueMail } from '@/server/mail/index';
 import { queryRows, type Tx } from '@/server/db/client';
 import { escapeHtml } from '@/server/mail/templates';
-import { log } from '@/server/core/logger.mjs';
 import { statusKey } from '@/server/orders/transitions';
 import type { StatusChange } from '@/server/orders/life';
 
@@ -32,19 +31,6 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p style="color:#5b6672;font-size:13px">${escapeHtml(t('orders.mail.track', { url: `${ctx.origin}/track-order` }))}</p>
 </body></html>`;
   return { to: change.email, subject: t('orders.mail.subject', { site: ctx.siteName, id: change.order_id, status }), text, html };
-}
-
-/** Sends the status mails after the change committed. Never throws: a lost mail leaves the change made. */
-export async function sendStatusMails(changes: StatusChange[], ctx: StatusMailContext, reason?: string): Promise<number> {
-  let sent = 0;
-  for (const c of changes) {
-    try {
-      if (await sendMail(await statusMail(c, ctx, reason))) sent++;
-    } catch (err) {
-      log.error({ err, orderId: c.order_id }, 'orders: status mail failed');
-    }
-  }
-  return sent;
 }
 
 /** The shop's language read in `tx` (never the settings cache, which would reach for another connection inside a transaction). */

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { sellers, storeMembers, stores, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
-import { queueMail, sendMail } from '@/server/mail/index';
+import { queueMail, sendQueuedNow } from '@/server/mail/index';
 import { plainMail } from '@/server/content/mails';
 import { storeUrl } from '@/lib/urls';
 
@@ -58,8 +58,12 @@ export async function approveSeller(
   origin: string,
   siteName: string,
 ): Promise<{ seller_id: number; store_id: number; user_id: number; url: string }> {
-  const result = await getDb().transaction((tx) => approveSellerIn(tx, id));
-  const url = await mailApproval(result, origin, siteName);
+  // The approval and its mail are one transaction (the outbox); the mail is tried at once once that commits.
+  const { result, url, mailId } = await getDb().transaction(async (tx) => {
+    const approval = await approveSellerIn(tx, id);
+    return { result: approval, ...(await mailApproval(approval, origin, siteName, tx)) };
+  });
+  await sendQueuedNow([mailId]);
   return { seller_id: id, store_id: result.store.id, user_id: result.userId, url };
 }
 
@@ -115,8 +119,8 @@ export async function approveSellerIn(tx: Tx, id: number): Promise<Approval> {
   return { seller, store: store!, userId: user!.id };
 }
 
-/** Mails the seller their store's address; returns it. */
-export async function mailApproval(result: Approval, origin: string, siteName: string, tx?: Tx): Promise<string> {
+/** Queues the seller's mail with their store's address in the approval's transaction (the outbox); returns the address and the mail's id. */
+export async function mailApproval(result: Approval, origin: string, siteName: string, tx: Tx): Promise<{ url: string; mailId: number }> {
   const url = `${origin}${storeUrl(result.store)}`;
   const mail = plainMail({
     to: result.seller.email,
@@ -130,8 +134,5 @@ export async function mailApproval(result: Approval, origin: string, siteName: s
     link: { href: url, label: 'Open your store page' },
     footer: `${siteName}`,
   });
-  // In the approval's transaction when there is one (the back office): the outbox sends it once that commits.
-  if (tx) await queueMail(tx, mail);
-  else await sendMail(mail);
-  return url;
+  return { url, mailId: await queueMail(tx, mail) };
 }

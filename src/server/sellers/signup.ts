@@ -7,7 +7,7 @@ import { hashPassword } from '@/server/auth/passwords';
 import { hashToken } from '@/server/auth/sessions';
 import { CODE_ATTEMPTS, newCode, VERIFY_MINUTES } from '@/server/auth/codes';
 import { hitLimit, throttled } from '@/server/core/throttle';
-import { sendMail } from '@/server/mail/index';
+import { queueMail, sendQueuedNow, type Mail } from '@/server/mail/index';
 import { getSettings } from '@/server/settings';
 import { plainMail } from '@/server/content/mails';
 import type { Actor } from '@/server/core/actor';
@@ -79,39 +79,46 @@ export async function signUpSeller(
     codeAttempts: 0,
     status: 'pending' as const,
   };
+  // The application (with its code's hash) and the code's mail are one transaction (the outbox): both or neither.
+  const mail = await sellerCodeMail({ email: input.email, name: input.name, shopName: input.shop_name }, code, actor);
   let id: number;
+  let queued: number;
   try {
-    if (existing) {
-      id = existing.id;
-      await db
-        .update(sellers)
-        .set({ ...values, codeHash: sellerCodeHash(id, code) })
-        .where(eq(sellers.id, id));
-    } else {
-      const [row] = await db.insert(sellers).values(values).returning({ id: sellers.id });
-      id = row!.id;
-      await db
-        .update(sellers)
-        .set({ codeHash: sellerCodeHash(id, code) })
-        .where(eq(sellers.id, id));
-    }
+    [id, queued] = await db.transaction(async (tx): Promise<[number, number]> => {
+      let sellerId: number;
+      if (existing) {
+        sellerId = existing.id;
+        await tx
+          .update(sellers)
+          .set({ ...values, codeHash: sellerCodeHash(sellerId, code) })
+          .where(eq(sellers.id, sellerId));
+      } else {
+        const [row] = await tx.insert(sellers).values(values).returning({ id: sellers.id });
+        sellerId = row!.id;
+        await tx
+          .update(sellers)
+          .set({ codeHash: sellerCodeHash(sellerId, code) })
+          .where(eq(sellers.id, sellerId));
+      }
+      return [sellerId, await queueMail(tx, mail)];
+    });
   } catch (err) {
     // Two applications racing for one name or email: the unique indexes decide.
     const index = uniqueIndexHit(err);
     if (index !== null) throw index.includes('email') ? conflict(SELLER_EMAIL_TAKEN, 'email') : conflict(SHOP_NAME_TAKEN, 'shop_name');
     throw err;
   }
-  await mailSellerCode({ email: input.email, name: input.name, shopName: input.shop_name }, code, actor);
+  await sendQueuedNow([queued]);
   return { id, email: input.email, status: 'pending' };
 }
 
 type MailActor = Pick<Actor, 'siteName' | 'origin'> & { lang?: string };
 
-/** The application's 6-digit code, by mail. */
-async function mailSellerCode(to: { email: string; name: string; shopName: string }, code: string, actor: MailActor) {
+/** The application's 6-digit code, by mail (queued with the code's hash: the outbox). */
+async function sellerCodeMail(to: { email: string; name: string; shopName: string }, code: string, actor: MailActor): Promise<Mail> {
   const t = await getT(actor.lang ?? DEFAULT_LANGUAGE);
   const site = actor.siteName;
-  await sendMail({
+  return {
     ...plainMail({
       to: to.email,
       subject: t('seller.mail.subject', { site, code }),
@@ -129,7 +136,7 @@ async function mailSellerCode(to: { email: string; name: string; shopName: strin
     }),
     // The code works VERIFY_MINUTES: the outbox keeps it no longer.
     expiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000),
-  });
+  };
 }
 
 export const SELLER_CODE_RESENT = 'If this application still waits for its code, we have sent a new 6-digit code.';
@@ -152,11 +159,15 @@ export async function resendSellerCode(email: string, actor: MailActor & Pick<Ac
     .where(and(eq(sellers.email, email), eq(sellers.status, 'pending')));
   if (seller) {
     const code = newCode();
-    await db
-      .update(sellers)
-      .set({ codeHash: sellerCodeHash(seller.id, code), codeExpiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000), codeAttempts: 0 })
-      .where(eq(sellers.id, seller.id));
-    await mailSellerCode({ email, name: seller.name, shopName: seller.shopName }, code, actor);
+    const mail = await sellerCodeMail({ email, name: seller.name, shopName: seller.shopName }, code, actor);
+    const queued = await db.transaction(async (tx) => {
+      await tx
+        .update(sellers)
+        .set({ codeHash: sellerCodeHash(seller.id, code), codeExpiresAt: new Date(Date.now() + VERIFY_MINUTES * 60_000), codeAttempts: 0 })
+        .where(eq(sellers.id, seller.id));
+      return queueMail(tx, mail);
+    });
+    await sendQueuedNow([queued]);
   }
   return { email };
 }
