@@ -48,6 +48,7 @@ export const BlogPostOneSchema = z.object({ id: recordId('Post'), lang: language
 export const BlogPublishSchema = z.object({ id: recordId('Post'), published: checkbox });
 
 export const BlogListQuerySchema = z.object({
+  q: optionalText('Search', 100).optional().default(''),
   status: z
     .enum(['', 'published', 'scheduled', 'draft'], { error: 'Status must be published, scheduled or draft' })
     .optional()

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
 import { blogPosts, contentTranslations } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
@@ -79,6 +79,7 @@ export async function listPostsForEditor(query: BlogListQuery, now = new Date())
         query.status === 'published' ? and(eq(blogPosts.status, 1), lte(blogPosts.publishedAt, now)) : undefined,
         query.status === 'scheduled' ? and(eq(blogPosts.status, 1), gt(blogPosts.publishedAt, now)) : undefined,
         query.category ? eq(blogPosts.category, query.category) : undefined,
+        query.q ? ilike(blogPosts.title, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
         translatedIn,
         after ? lt(blogPosts.id, Number(after[0])) : undefined,
       ),
