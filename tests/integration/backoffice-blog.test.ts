@@ -33,9 +33,9 @@ afterEach(() => {
 const json = async (res: Response) => (await res.json()) as { status: number; message: string; data: any };
 const shopPost = (slug: string, lang = 'en') => api(`/api/v1/blog/${slug}`, null, { headers: { language: lang } });
 const shopList = async (lang = 'en') =>
-  ((await json(await api('/api/v1/blogs', null, { headers: { language: lang } }))).data.result.data as { slug: string; title: string }[]).map(
-    (p) => p.slug,
-  );
+  (
+    (await json(await api('/api/v1/blogs', null, { headers: { language: lang } }))).data.result.data as { slug: string; title: string }[]
+  ).map((p) => p.slug);
 const sitemap = async () => (await requestModule(sitemapModule, '/sitemap.xml', {}, '/sitemap.xml')).text();
 const feed = async () => (await requestModule(feedModule, '/blog/feed.xml', {}, '/blog/feed.xml')).text();
 const rowOf = async (slug: string) => (await getDb().select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0];
@@ -59,7 +59,12 @@ describe('blog posts through HTTP', () => {
     const created = await api('/api/v1/admin/blog', editor, { body: post() });
     expect(created.status, await created.clone().text()).toBe(200);
     const { id } = (await json(created)).data as { id: number };
-    expect(await rowOf('usb-c-explained')).toMatchObject({ title: 'USB-C explained', category: 'Guides', tags: ['cables', 'chargers'], status: 1 });
+    expect(await rowOf('usb-c-explained')).toMatchObject({
+      title: 'USB-C explained',
+      category: 'Guides',
+      tags: ['cables', 'chargers'],
+      status: 1,
+    });
     expect((await json(await shopPost('usb-c-explained'))).data.title).toBe('USB-C explained');
     expect(await shopList()).toContain('usb-c-explained');
 
@@ -171,7 +176,10 @@ describe('languages', () => {
       body: { lang: 'ar', title: 'الشحن السريع', content: '<p>كل ما تحتاج معرفته</p>', published: true },
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    expect((await json(await shopPost('fast-charging', 'ar'))).data).toMatchObject({ title: 'الشحن السريع', content: '<p>كل ما تحتاج معرفته</p>' });
+    expect((await json(await shopPost('fast-charging', 'ar'))).data).toMatchObject({
+      title: 'الشحن السريع',
+      content: '<p>كل ما تحتاج معرفته</p>',
+    });
     expect((await json(await api('/api/v1/blogs', null, { headers: { language: 'ar' } }))).data.result.data).toContainEqual(
       expect.objectContaining({ slug: 'fast-charging', title: 'الشحن السريع' }),
     );

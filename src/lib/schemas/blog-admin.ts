@@ -23,7 +23,10 @@ const tags = z
     return [...new Set(list)];
   })
   .refine((v) => v.length <= 20, 'At most 20 tags')
-  .refine((v) => v.every((t) => t.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u.test(t)), 'A tag is letters, digits, spaces or hyphens (at most 40)');
+  .refine(
+    (v) => v.every((t) => t.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u.test(t)),
+    'A tag is letters, digits, spaces or hyphens (at most 40)',
+  );
 
 export const BlogPostWriteSchema = z.object({
   id: recordId('Post').optional(),
@@ -49,12 +52,12 @@ export const BlogPublishSchema = z.object({ id: recordId('Post'), published: che
 
 export const BlogListQuerySchema = z.object({
   q: optionalText('Search', 100).optional().default(''),
-  status: z
-    .enum(['', 'published', 'scheduled', 'draft'], { error: 'Status must be published, scheduled or draft' })
+  status: z.enum(['', 'published', 'scheduled', 'draft'], { error: 'Status must be published, scheduled or draft' }).optional().default(''),
+  category: optionalText('Category', 80).optional().default(''),
+  lang: z
+    .union([z.literal(''), language])
     .optional()
     .default(''),
-  category: optionalText('Category', 80).optional().default(''),
-  lang: z.union([z.literal(''), language]).optional().default(''),
   per_page: z.coerce.number().int().min(1).max(100).optional().default(25),
   cursor: z.string().max(400).optional().default(''),
 });

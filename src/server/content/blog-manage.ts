@@ -55,7 +55,10 @@ const POST_NOT_FOUND = () => new AppError({ code: 'NOT_FOUND', message: 'backoff
 const stateOf = (status: number, at: Date, now: Date): PostState => (status !== 1 ? 'draft' : at > now ? 'scheduled' : 'published');
 
 /** Posts newest first (by id), keyset-paged; filters: state, category, a language with its own version. */
-export async function listPostsForEditor(query: BlogListQuery, now = new Date()): Promise<{ items: BlogListRow[]; next_cursor: string | null }> {
+export async function listPostsForEditor(
+  query: BlogListQuery,
+  now = new Date(),
+): Promise<{ items: BlogListRow[]; next_cursor: string | null }> {
   const db = getDb();
   const after = decodeCursor(query.cursor, 1);
   const languages = await languagesIn(db);
@@ -66,7 +69,11 @@ export async function listPostsForEditor(query: BlogListQuery, now = new Date())
             .select({ one: sql`1` })
             .from(contentTranslations)
             .where(
-              and(eq(contentTranslations.kind, 'post'), eq(contentTranslations.refId, blogPosts.id), eq(contentTranslations.lang, query.lang)),
+              and(
+                eq(contentTranslations.kind, 'post'),
+                eq(contentTranslations.refId, blogPosts.id),
+                eq(contentTranslations.lang, query.lang),
+              ),
             ),
         )
       : undefined;
@@ -220,7 +227,13 @@ export async function savePost(
   }
   return {
     before: existing
-      ? { lang: input.lang, slug: existing.slug, title: existing.title, published: existing.status === 1, published_at: existing.publishedAt }
+      ? {
+          lang: input.lang,
+          slug: existing.slug,
+          title: existing.title,
+          published: existing.status === 1,
+          published_at: existing.publishedAt,
+        }
       : null,
     after: await getPostForEditor(row!.id, input.lang, tx),
     replaced: existing?.image && (url || input.remove_image) ? existing.image : null,
