@@ -2,7 +2,8 @@
  * The shop's one rich-text editor (TipTap), loaded by RichTextEditor.tsx in the browser only: it enhances a plain
  * `<textarea>` that stays the form's field, so the form works the same with JavaScript off (the operator then
  * types HTML). Once hydrated it hides the text area, edits its HTML visually and writes every change back into
- * it; "HTML" shows the text area again. The server sanitises whatever arrives (content/sanitize.ts), so the editor is a convenience, never a safeguard.
+ * it; "HTML" shows the text area again. The server sanitises whatever arrives (content/sanitize.ts), so the
+ * editor is a convenience, never a safeguard.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
