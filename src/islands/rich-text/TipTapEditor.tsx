@@ -104,6 +104,8 @@ export default function TipTapEditor({ target, labels, dir }: RichTextProps) {
   const editor = useEditor(
     {
       immediatelyRender: false,
+      // Its stylesheet is in styles/rich-text.css: an injected <style> is refused by the shop's CSP.
+      injectCSS: false,
       extensions: [
         StarterKit.configure({
           heading: { levels: [2, 3, 4] },
@@ -130,11 +132,13 @@ export default function TipTapEditor({ target, labels, dir }: RichTextProps) {
     [area],
   );
 
-  // The text area stays in the form; it is shown again only for "HTML".
+  // The text area stays in the form; it is shown again only for "HTML", and its HTML taken back after.
+  const wasSource = useRef(false);
   useEffect(() => {
     if (!area || !editor) return;
     area.hidden = !source;
-    if (!source) editor.commands.setContent(asHtml(area.value), { emitUpdate: false });
+    if (wasSource.current && !source && !editor.isDestroyed) editor.commands.setContent(asHtml(area.value), { emitUpdate: false });
+    wasSource.current = source;
     return () => {
       area.hidden = false;
     };

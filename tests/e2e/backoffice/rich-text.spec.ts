@@ -11,6 +11,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test('the owner types bold text in the editor, saves, and the post shows it in <strong>', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/login?redirect=%2Fadmin%2Fblog%2Fnew');
   await page.getByLabel('Email').fill(DEMO_OWNER);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -38,5 +40,6 @@ test('the owner types bold text in the editor, saves, and the post shows it in <
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Rich text in the shop' })).toBeVisible();
   await expect(page.locator('.post-article .prose strong')).toHaveText('bold words');
+  expect(errors).toEqual([]);
   await context.close();
 });
