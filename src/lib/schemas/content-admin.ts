@@ -7,13 +7,13 @@ import { optionalText, recordId, requiredText } from '@/lib/schemas/fields';
  */
 
 /** A checkbox or `1`/`true` (absent: off, as a plain form sends an unticked box). */
-const checkbox = z
+export const checkbox = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
   .transform((v) => v === true || v === 1 || v === 'on' || v === '1' || v === 'true');
 
 /** A moment typed in a `datetime-local` field or sent as ISO, or nothing ('' or absent). */
-const moment = (type: string) =>
+export const moment = (type: string) =>
   z
     .union([z.literal(''), z.null(), z.string().trim()])
     .optional()
@@ -74,13 +74,13 @@ export type BannerWriteInput = z.output<typeof BannerWriteSchema>;
 export const BannerIdSchema = z.object({ id: recordId('Banner') });
 
 /** A language of the shop's content (`en`, `ar`, `fr`…). */
-const language = z
+export const language = z
   .string({ error: 'Choose a language' })
   .trim()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Choose a language');
 
 /** HTML from the editor: kept to 200 000 characters; the shop's sanitizing policy runs before it is stored. */
-const html = z
+export const html = z
   .string({ error: 'Text is required' })
   .max(200_000, 'The text must be at most 200000 characters')
   .refine((v) => v.trim().length > 0, 'Text is required');

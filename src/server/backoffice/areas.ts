@@ -33,6 +33,7 @@ export const SECTIONS: readonly Section[] = [
   // Content, promotions and settings (issue 34).
   { area: 'admin', segment: 'banners', can: 'update:content', label: 'backoffice.banners.nav' },
   { area: 'admin', segment: 'pages', can: 'update:content', label: 'backoffice.pages.nav' },
+  { area: 'admin', segment: 'blog', can: 'update:content', label: 'backoffice.blog.nav' },
   { area: 'admin', segment: 'settings', can: 'update:setting', label: 'backoffice.settings.nav' },
   { area: 'admin', segment: 'payments', can: 'update:setting', label: 'backoffice.payments.nav' },
   // Shipping rules and tax rates (issue 34): the shop's settings.

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
-import { blogPosts } from '@/server/db/schema';
+import { blogPosts, contentTranslations } from '@/server/db/schema';
 import { notFound } from '@/server/core/errors';
 import { sanitizeStoredHtml } from '@/server/content/sanitize';
 
@@ -61,12 +61,36 @@ const toCard = (r: CardRow): PostCard => ({
   published_at: r.publishedAt.toISOString(),
 });
 
+/**
+ * The cards' titles in `lang` where a post has that version (content_translations, kind 'post'); the others keep
+ * the default language's. One query for the lot.
+ */
+async function inLanguage(cards: PostCard[], lang: string | undefined): Promise<PostCard[]> {
+  if (!lang || cards.length === 0) return cards;
+  const versions = await getDb()
+    .select({ refId: contentTranslations.refId, title: contentTranslations.title })
+    .from(contentTranslations)
+    .where(
+      and(
+        eq(contentTranslations.kind, 'post'),
+        eq(contentTranslations.lang, lang),
+        inArray(
+          contentTranslations.refId,
+          cards.map((c) => c.id),
+        ),
+      ),
+    );
+  if (versions.length === 0) return cards;
+  const title = new Map(versions.map((v) => [v.refId, v.title]));
+  return cards.map((c) => ({ ...c, title: title.get(c.id) ?? c.title }));
+}
+
 /** Published: switched on and not dated in the future. */
 const published = (now: Date) => and(eq(blogPosts.status, 1), lte(blogPosts.publishedAt, now))!;
 
 /** A page of published posts, newest first; optionally one category or one tag. */
 export async function listPosts(
-  opts: { page?: number; perPage?: number; category?: string; tag?: string; now?: Date } = {},
+  opts: { page?: number; perPage?: number; category?: string; tag?: string; now?: Date; lang?: string } = {},
 ): Promise<PostPage> {
   const perPage = opts.perPage ?? POSTS_PER_PAGE;
   const page = Math.max(1, Math.floor(opts.page ?? 1));
@@ -84,22 +108,26 @@ export async function listPosts(
       .offset((page - 1) * perPage),
     db.$count(blogPosts, and(...where)),
   ]);
-  return { data: rows.map(toCard), current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+  const data = await inLanguage(rows.map(toCard), opts.lang);
+  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
 /** The newest published post, or null when there is none. */
-export async function newestPost(now = new Date()): Promise<PostCard | null> {
+export async function newestPost(now = new Date(), lang?: string): Promise<PostCard | null> {
   const [row] = await getDb()
     .select(cardColumns)
     .from(blogPosts)
     .where(published(now))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
     .limit(1);
-  return row ? toCard(row) : null;
+  return row ? ((await inLanguage([toCard(row)], lang))[0] ?? null) : null;
 }
 
-/** A published post by slug with related posts (same category or a shared tag) and previous/next; NOT_FOUND otherwise. */
-export async function getPost(slug: string, now = new Date()): Promise<PostDetail> {
+/**
+ * A published post by slug with related posts (same category or a shared tag) and previous/next, in `lang` where
+ * it has that version (else the default language's); NOT_FOUND otherwise.
+ */
+export async function getPost(slug: string, now = new Date(), lang?: string): Promise<PostDetail> {
   const db = getDb();
   const [row] = await db
     .select({ ...cardColumns, content: blogPosts.content })
@@ -118,11 +146,19 @@ export async function getPost(slug: string, now = new Date()): Promise<PostDetai
     db.select(cardColumns).from(blogPosts).where(and(others, older)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(1),
     db.select(cardColumns).from(blogPosts).where(and(others, newer)).orderBy(blogPosts.publishedAt, blogPosts.id).limit(1),
   ]);
+  const [version] = lang
+    ? await db
+        .select({ title: contentTranslations.title, content: contentTranslations.content })
+        .from(contentTranslations)
+        .where(and(eq(contentTranslations.kind, 'post'), eq(contentTranslations.refId, row.id), eq(contentTranslations.lang, lang)))
+    : [];
+  const around = await inLanguage([...related, ...previous, ...next].map(toCard), lang);
   return {
     ...toCard(row),
-    content: sanitizeStoredHtml(row.content),
-    related: related.map(toCard),
-    previous: previous[0] ? toCard(previous[0]) : null,
-    next: next[0] ? toCard(next[0]) : null,
+    ...(version ? { title: version.title } : {}),
+    content: sanitizeStoredHtml(version?.content ?? row.content),
+    related: around.slice(0, related.length),
+    previous: previous[0] ? around[related.length]! : null,
+    next: next[0] ? around[related.length + previous.length]! : null,
   };
 }

@@ -42,7 +42,7 @@ const PAGE_NOT_FOUND = () => new AppError({ code: 'NOT_FOUND', message: 'backoff
  * The shop's languages, its default language (settings `default_language`) first, read with `db` (inside a
  * transaction its own: listLanguages and getSettings may need the pool, which PGlite's one connection holds).
  */
-async function languagesIn(db: Tx): Promise<{ code: string; name: string }[]> {
+export async function languagesIn(db: Tx): Promise<{ code: string; name: string }[]> {
   // One after the other: a transaction runs one statement at a time.
   const rows = await db.select().from(languagesTable).where(eq(languagesTable.status, 1)).orderBy(asc(languagesTable.code));
   const [setting] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'default_language'));
@@ -51,7 +51,7 @@ async function languagesIn(db: Tx): Promise<{ code: string; name: string }[]> {
   return list.length ? list : [{ code: 'en', name: 'English' }];
 }
 
-function checkLanguage(list: { code: string }[], lang: string): void {
+export function checkLanguage(list: { code: string }[], lang: string): void {
   if (!list.some((l) => l.code === lang)) {
     throw new AppError({
       code: 'VALIDATION',

@@ -35,6 +35,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'width', 'height', 'loading'],
     iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'loading', 'sandbox', 'referrerpolicy'],
+    // The rich-text editor wraps a video in <div data-youtube-video> and finds it there again when reopened.
+    div: ['data-youtube-video'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan', 'scope'],
     ol: ['start', 'reversed'],

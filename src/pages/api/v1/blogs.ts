@@ -8,6 +8,6 @@ import { BlogQuerySchema, blogQueryOf } from '@/lib/schemas/content';
 export const ALL = route({
   GET: async ({ url, locals }) => {
     const query = parseWith(BlogQuerySchema, blogQueryOf(url.searchParams), locals.lang);
-    return ok({ result: await listPosts(query) });
+    return ok({ result: await listPosts({ ...query, lang: locals.lang }) });
   },
 });

@@ -4,5 +4,5 @@ import { getPost } from '@/server/content/blog';
 
 /** A published post by slug: its sanitized `content`, `related` posts, `previous` and `next`. */
 export const ALL = route({
-  GET: async ({ params }) => ok(await getPost(params.slug ?? '')),
+  GET: async ({ params, locals }) => ok(await getPost(params.slug ?? '', new Date(), locals.lang)),
 });
