@@ -4,21 +4,20 @@
 // and the page the shopper is sent to for paid, not paid and "came back without paying".
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { paymentReturn } from '@/server/payments/returns';
+import { paymentReturn as returnPage } from '@/server/payments/returns';
 import type { SettleResult } from '@/server/payments/settle';
 import { log } from '@/server/core/logger.mjs';
 import { makeShopper, placeCheckout, storeReference } from './payment-fixtures';
 
-const answers = vi.hoisted(() => ({
+const answers = {
   paypal: vi.fn(),
   flutterwave: vi.fn(),
   iyzico: vi.fn(),
   authorizeNet: vi.fn(),
-}));
-vi.mock('@/server/payments/paypal', () => ({ handlePaypalReturn: answers.paypal }));
-vi.mock('@/server/payments/flutterwave', () => ({ handleFlutterwaveReturn: answers.flutterwave }));
-vi.mock('@/server/payments/iyzico', () => ({ handleIyzicoReturn: answers.iyzico }));
-vi.mock('@/server/payments/authorize-net', () => ({ handleAuthorizeNetReturn: answers.authorizeNet }));
+};
+// Handed in, not module mocks: integration files share a worker (isolate: false), so returns.ts may already be
+// loaded with the real gateways by an earlier file.
+const paymentReturn = (gateway: string, orderId: number, query: URLSearchParams) => returnPage(gateway, orderId, query, answers);
 
 useTestDatabase();
 
@@ -61,7 +60,8 @@ describe('the page a shopper comes back to', () => {
     expect(await paymentReturn('flutterwave', 9, q('status=successful&tx_ref=VM-1'))).toBe('/user/order/success/9');
     expect(await paymentReturn('flutterwave', 9, q('status=failed'))).toBe('/user/order/pay/9?failed=1');
     expect(answers.flutterwave.mock.calls[0]![0].get('tx_ref')).toBe('VM-1');
-    expect(answers.flutterwave.mock.calls[0]![1]).toBe(9);
+    // Flutterwave is asked with its whole query and nothing of ours (its answer names the order, or none).
+    expect(answers.flutterwave.mock.calls[0]).toHaveLength(1);
   });
 
   it('sends a shopper who came back without paying to the pay page as cancelled, changing nothing', async () => {

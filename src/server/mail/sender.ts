@@ -75,6 +75,32 @@ export async function sendMail(mail: Mail): Promise<boolean> {
  */
 export async function sendQueuedNow(ids: number[]): Promise<void> {
   for (const only of ids) await deliverDue({ only }).catch((err: unknown) => log.error({ err }, 'mail: the sender failed'));
+  await whileAnotherSends(ids);
+}
+
+/** How long sendQueuedNow waits for a mail another sender claimed first. */
+const HANDOVER_WAIT_MS = 10_000;
+
+/**
+ * Another sender may have claimed one of these mails first (queueMail's own send, which outside a request starts
+ * on the next turn, or another process's): wait until it is handed over or let go — at most HANDOVER_WAIT_MS — so
+ * that whoever asked finds it sent, as when this call sent it itself.
+ */
+async function whileAnotherSends(ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const until = Date.now() + HANDOVER_WAIT_MS;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  for (;;) {
+    const sending = await queryRows<{ id: number }>(
+      getDb(),
+      sql`select id from mail_outbox where id in (${list}) and status = 'sending' limit 1`,
+    );
+    if (!sending.length || Date.now() >= until) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 interface Claimed {
