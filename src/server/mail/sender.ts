@@ -84,7 +84,8 @@ const HANDOVER_WAIT_MS = 10_000;
 /**
  * Another sender may have claimed one of these mails first (queueMail's own send, which outside a request starts
  * on the next turn, or another process's): wait until it is handed over or let go — at most HANDOVER_WAIT_MS — so
- * that whoever asked finds it sent, as when this call sent it itself.
+ * that whoever asked finds it sent, as when this call sent it itself. A mail this call tried and could not send
+ * (the SMTP server down) is not waited for: its retry is the sender's.
  */
 async function whileAnotherSends(ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -94,9 +95,11 @@ async function whileAnotherSends(ids: number[]): Promise<void> {
     sql`, `,
   );
   for (;;) {
+    // 'waiting' with no attempt yet, after our own try: another sender's claim held the row locked (skipped) and has
+    // not committed yet. After a failed try of ours, attempts is 1 or more: a retry for later, nothing to wait for.
     const sending = await queryRows<{ id: number }>(
       getDb(),
-      sql`select id from mail_outbox where id in (${list}) and status = 'sending' limit 1`,
+      sql`select id from mail_outbox where id in (${list}) and (status = 'sending' or (status = 'waiting' and attempts = 0)) limit 1`,
     );
     if (!sending.length || Date.now() >= until) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
