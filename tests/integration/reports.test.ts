@@ -73,10 +73,15 @@ async function place(o: Place): Promise<{ id: number; lines: number[] }> {
 /** An operator's refund of an order (as orders/refunds.ts writes it) made at `at`. */
 async function refund(orderId: number, at: string, lines: { line_id: number; quantity: number; amount: number }[], shipping = 0) {
   const amount = lines.reduce((s, l) => s + l.amount, 0) + shipping;
-  await getDb().execute(sql`insert into payment_refunds (kind, order_no, order_id, gateway, charge_ref, amount, currency, reason, status,
+  // As the shop's refund does (orders/refunds.ts): the order's row is locked first, so a refund and a change of the
+  // order (its payment method) never interleave — without it, four workers at once met a race the shop cannot have.
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+    await tx.execute(sql`insert into payment_refunds (kind, order_no, order_id, gateway, charge_ref, amount, currency, reason, status,
       idempotency_key, lines, shipping, created_at)
     values ('order', (select order_no from orders where id = ${orderId}), ${orderId}, 'manual', ${`order-${orderId}`}, ${amount}, 'USD',
       'operator', 'refunded', ${`${tag}-${++seq}`}, ${JSON.stringify(lines)}::jsonb, ${shipping}, ${at}::timestamptz)`);
+  });
 }
 
 const custom = (from: string, to: string) => ReportQuerySchema.parse({ period: 'custom', from, to });
