@@ -360,7 +360,20 @@ async function rollups(): Promise<string[]> {
     sql`select 'p' as t, day::text, store_id, product_id, orders, units, gross, refunds from report_daily_products
         where (orders, units, gross, refunds) <> (0, 0, 0, 0)`,
   );
-  return [...rows, ...products].map((r) => Object.values(r).map(String).join('|')).sort();
+  const months = await queryRows<Record<string, unknown>>(
+    getDb(),
+    sql`select 'm' as t, month::text, store_id, payment_method, country, orders, gross, discount, tax, shipping, refunds, refund_count,
+          new_customers, new_store_customers, returning_orders, returning_store_orders
+        from report_monthly
+        where (orders, gross, discount, tax, shipping, refunds, refund_count, new_customers, new_store_customers, returning_orders, returning_store_orders)
+          <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+  );
+  const monthProducts = await queryRows<Record<string, unknown>>(
+    getDb(),
+    sql`select 'n' as t, month::text, store_id, product_id, orders, units, gross, refunds from report_monthly_products
+        where (orders, units, gross, refunds) <> (0, 0, 0, 0)`,
+  );
+  return [...rows, ...products, ...months, ...monthProducts].map((r) => Object.values(r).map(String).join('|')).sort();
 }
 
 describe('200 random order events', () => {
@@ -374,7 +387,8 @@ describe('200 random order events', () => {
       const roll = next();
       if (roll < 0.55 || live.length < 3) {
         const store = pick([A, B]);
-        const at = new Date(Date.UTC(2026, 4, 1) + Math.floor(next() * 20 * 86_400_000)).toISOString();
+        // From April 20 to May 10, refunds up to June 9: whole months and the days around them.
+        const at = new Date(Date.UTC(2026, 3, 20) + Math.floor(next() * 20 * 86_400_000)).toISOString();
         const lines = [
           {
             product: store === A ? pick([p.p1, p.p2]) : pick([p.p3, p.p4]),
@@ -403,7 +417,7 @@ describe('200 random order events', () => {
         const amount = Math.min(o.refundable, 100 + Math.floor(next() * 2000));
         if (amount <= 0) return;
         o.refundable -= amount;
-        const at = new Date(Date.UTC(2026, 4, 10) + Math.floor(next() * 20 * 86_400_000)).toISOString();
+        const at = new Date(Date.UTC(2026, 4, 1) + Math.floor(next() * 40 * 86_400_000)).toISOString();
         await refund(o.id, at, [{ line_id: o.lines[0]!, quantity: 1, amount }], pick([0, 0, 100]));
       } else if (roll < 0.95) {
         const o = pick(live);
@@ -424,5 +438,22 @@ describe('200 random order events', () => {
     const recounted = await rollups();
     expect(kept.length).toBeGreaterThan(50);
     expect(kept).toEqual(recounted);
+
+    // A period holding a whole month (May) reads May from the monthly roll-up and the edges by day: its figures are
+    // the daily rows' sums over the same days.
+    const [days] = await queryRows<{ orders: number; gross: number; refunds: number }>(
+      getDb(),
+      sql`select sum(orders)::int as orders, sum(gross)::int as gross, sum(refunds)::int as refunds from report_daily
+          where day between '2026-04-25' and '2026-06-05'`,
+    );
+    const productDays = await queryRows<{ id: number; units: number; refunds: number }>(
+      getDb(),
+      sql`select product_id as id, sum(units)::int as units, sum(refunds)::int as refunds from report_daily_products
+          where day between '2026-04-25' and '2026-06-05' group by product_id having sum(units) <> 0 or sum(refunds) <> 0 order by product_id`,
+    );
+    const report = await buildReport(custom('2026-04-25', '2026-06-05'), ANY);
+    expect(days!.orders).toBeGreaterThan(0);
+    expect(report.totals).toMatchObject({ orders: days!.orders, gross: days!.gross, refunds: days!.refunds });
+    expect(report.by_product.map((r) => ({ id: r.id, units: r.units, refunds: r.refunds })).sort((x, y) => x.id! - y.id!)).toEqual(productDays);
   }, 120_000);
 });
