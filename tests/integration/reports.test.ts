@@ -17,6 +17,8 @@ import { buildReport } from '@/server/reports/report';
 import { foldReports, rebuildReports } from '@/server/reports/fold';
 import { ReportQuerySchema } from '@/lib/schemas/reports';
 import type { Scope } from '@/server/core/policy';
+import { listOrders } from '@/server/orders/manage';
+import { OrdersQuerySchema } from '@/lib/schemas/backoffice';
 
 useTestDatabase({ demo: true });
 
@@ -167,6 +169,16 @@ describe('a fixed set of orders', () => {
     await changeStatus(o4.id, 'cancelled', 'Report test');
     await refund(o2.id, '2026-02-11T04:59:00Z', [{ line_id: o2.lines[0]!, quantity: 1, amount: 2000 }]); // NY 10th 23:59, Tokyo 11th
     await refund(o5.id, '2026-02-12T01:00:00Z', [{ line_id: o5.lines[0]!, quantity: 1, amount: 2000 }], 500); // NY 11th 20:00, Tokyo 12th
+  });
+
+  it("lists behind a day's figure the orders of that day in the shop's time zone", async () => {
+    const listed = async (day: string) =>
+      (await listOrders(OrdersQuerySchema.parse({ from: day, to: day, q: tag }), ANY)).items.map((o) => o.email.split('-')[0]).sort();
+    // New York: the 9th holds c1's order of 15:30 UTC and c2's of 04:30 UTC on the 10th; the 10th the next four.
+    expect(await listed('2026-02-09')).toEqual(['c1', 'c2']);
+    expect(await listed('2026-02-10')).toEqual(['c1', 'c2', 'c3', 'c4']);
+    const day9 = await buildReport(custom('2026-02-09', '2026-02-09'), ANY);
+    expect(day9.totals.orders).toBe(2);
   });
 
   it('counts days in the shop time zone: sales when placed, refunds when made, cancelled orders not at all', async () => {

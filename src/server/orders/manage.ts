@@ -7,6 +7,10 @@ import { COUNT_CAP, type Count } from '@/server/backoffice/attention';
 import { detailOf, type OrderDetail } from '@/server/orders/by-user';
 import { ORDER_STATUSES, TRANSITIONS, isOrderStatus, type OrderStatus } from '@/server/orders/transitions';
 import type { OrdersQuery } from '@/lib/schemas/backoffice';
+import { getSettings } from '@/server/settings';
+import { addDays, dayStartIn } from '@/server/reports/period';
+
+const shopTimeZone = async () => (await getSettings()).setting.time_zone;
 
 /**
  * The back office's reads of orders (`/admin/orders`, `/seller/orders`), always inside the caller's scope: a
@@ -31,8 +35,6 @@ export interface OrderListRow {
   version: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The scope as a condition on `o.store_id` (nothing for every store; never true for a seller of no store). */
 function inStores(scope: Scope): SQL | null {
   const ids = storeIdsOf(scope);
@@ -45,7 +47,8 @@ function inStores(scope: Scope): SQL | null {
     : sql`false`;
 }
 
-function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
+/** `from`/`to` are days of the shop's time zone, as the reports count them (a report figure's link lists its orders). */
+function filtersOf(query: OrdersQuery, scope: Scope, timeZone: string, withStatus = true): SQL[] {
   const where: (SQL | null)[] = [
     inStores(scope),
     withStatus && query.status ? sql`o.status = ${query.status}` : null,
@@ -53,8 +56,8 @@ function filtersOf(query: OrdersQuery, scope: Scope, withStatus = true): SQL[] {
     query.payment_method !== null ? sql`o.payment_method = ${query.payment_method}` : null,
     query.store_id !== null ? sql`o.store_id = ${query.store_id}` : null,
     // ISO text cast in SQL: postgres-js refuses a Date bound inside a raw query (the list answered 500 on PostgreSQL).
-    query.from ? sql`o.created_at >= ${`${query.from}T00:00:00Z`}::timestamptz` : null,
-    query.to ? sql`o.created_at < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString()}::timestamptz` : null,
+    query.from ? sql`o.created_at >= ${dayStartIn(timeZone, query.from)}::timestamptz` : null,
+    query.to ? sql`o.created_at < ${dayStartIn(timeZone, addDays(query.to, 1))}::timestamptz` : null,
     query.q ? searchOf(query.q) : null,
   ];
   return where.filter((w): w is SQL => w !== null);
@@ -86,7 +89,7 @@ export async function listOrders(
   db: Tx = getDb(),
 ): Promise<{ items: OrderListRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
-  const where = filtersOf(query, scope);
+  const where = filtersOf(query, scope, await shopTimeZone());
   if (after) where.push(query.dir === 'asc' ? sql`o.id > ${after[0]}` : sql`o.id < ${after[0]}`);
   const rows = await queryRows<OrderListRow>(
     db,
@@ -103,7 +106,7 @@ export async function listOrders(
 
 /** The count per status for the tabs (with the other filters), each stopped at COUNT_CAP on orders_status_idx. */
 export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = getDb()): Promise<Record<OrderStatus, Count>> {
-  const where = filtersOf(query, scope, false);
+  const where = filtersOf(query, scope, await shopTimeZone(), false);
   const counts = {} as Record<OrderStatus, Count>;
   for (const status of ORDER_STATUSES) {
     const [row] = await queryRows<{ n: number }>(
