@@ -68,7 +68,13 @@ async function makeProduct(spec: ProductSpec) {
 }
 const refused = async (res: Response) => ({ http: res.status, ...(await json(res)) });
 const storefrontTree = async () =>
-  (await json(await api('/api/v1/categories', null))).data.data as { id: number; slug: string; title: string; in_footer: boolean; child: { slug: string }[] }[];
+  (await json(await api('/api/v1/categories', null))).data.data as {
+    id: number;
+    slug: string;
+    title: string;
+    in_footer: boolean;
+    child: { slug: string }[];
+  }[];
 const count = async (table: typeof categories | typeof brands | typeof collections | typeof flashSales | typeof bundleDeals) =>
   (await getDb().select().from(table)).length;
 /** Astro's renderer on this file's database (started once, when a test first draws a page). */
@@ -89,7 +95,12 @@ describe('categories and sub-categories', () => {
     expect(cat.slug).toMatch(/^solar-kits-/);
     expect(cat.image).toMatch(/^\/uploads\/products\/[a-f0-9]{24}-zoom\.(jpg|png)$/);
     const sub = await okData(
-      await postForm('/api/v1/admin/categories/sub', editor, { parent_id: String(cat.id), title: 'Panels', slug: `panels-${tag()}`, shown: '1' }),
+      await postForm('/api/v1/admin/categories/sub', editor, {
+        parent_id: String(cat.id),
+        title: 'Panels',
+        slug: `panels-${tag()}`,
+        shown: '1',
+      }),
     );
     expect(sub).toMatchObject({ parent_id: cat.id, title: 'Panels' });
 
@@ -108,8 +119,12 @@ describe('categories and sub-categories', () => {
   it('renames a slug: the old one redirects to the new one (category and sub-category pages)', async () => {
     const slug = `lamps-${tag()}`;
     const cat = await okData(await api('/api/v1/admin/categories', editor, { body: { title: 'Lamps', slug, shown: true } }));
-    const sub = await okData(await api('/api/v1/admin/categories/sub', editor, { body: { parent_id: cat.id, title: 'Desk', slug: `${slug}-desk`, shown: true } }));
-    const renamed = await okData(await api(`/api/v1/admin/categories/${cat.id}`, editor, { body: { title: 'Lights', slug: `${slug}-v2`, shown: true } }));
+    const sub = await okData(
+      await api('/api/v1/admin/categories/sub', editor, { body: { parent_id: cat.id, title: 'Desk', slug: `${slug}-desk`, shown: true } }),
+    );
+    const renamed = await okData(
+      await api(`/api/v1/admin/categories/${cat.id}`, editor, { body: { title: 'Lights', slug: `${slug}-v2`, shown: true } }),
+    );
     expect(renamed).toMatchObject({ slug: `${slug}-v2`, old_slugs: [slug] });
     expect(await movedTaxonomySlugs(slug)).toEqual({ category: `${slug}-v2`, sub: null });
     expect(await movedTaxonomySlugs(slug, `${slug}-desk`)).toEqual({ category: `${slug}-v2`, sub: `${slug}-desk` });
@@ -161,7 +176,9 @@ describe('categories and sub-categories', () => {
 
   it('refuses to delete a category with products, in words; moving them first deletes it', async () => {
     const cat = await okData(await api('/api/v1/admin/categories', editor, { body: { title: `Full ${tag()}`, shown: true } }));
-    const sub = await okData(await api('/api/v1/admin/categories/sub', editor, { body: { parent_id: cat.id, title: 'Inside', shown: true } }));
+    const sub = await okData(
+      await api('/api/v1/admin/categories/sub', editor, { body: { parent_id: cat.id, title: 'Inside', shown: true } }),
+    );
     const p = await makeProduct({ storeId: basics.storeA.id, categoryId: cat.id });
     await getDb().update(products).set({ subCategoryId: sub.id }).where(eq(products.id, p.id));
 
@@ -239,10 +256,13 @@ describe('brands', () => {
 
 describe('collections', () => {
   it('creates one, adds and removes products by search, orders it, chooses the home page, deletes it', async () => {
-    const homeCollections = async () => ((await json(await api('/api/v1/home', null))).data.collections as { id: number }[]).map((c) => c.id);
+    const homeCollections = async () =>
+      ((await json(await api('/api/v1/home', null))).data.collections as { id: number }[]).map((c) => c.id);
     await homeCollections();
     const name = `Gift ideas ${tag()}`;
-    const col = await okData(await api('/api/v1/admin/collections', editor, { body: { title: name, shown: true, on_home: true, position: 0 } }));
+    const col = await okData(
+      await api('/api/v1/admin/collections', editor, { body: { title: name, shown: true, on_home: true, position: 0 } }),
+    );
     expect(col).toMatchObject({ title: name, on_home: true, shown: true, products: 0 });
     expect(await homeCollections()).toContain(col.id);
 
@@ -257,7 +277,9 @@ describe('collections', () => {
     // Off the home page, but still a listing.
     await okData(await api(`/api/v1/admin/collections/${col.id}`, editor, { body: { title: name, shown: true, position: 3 } }));
     expect(await homeCollections()).not.toContain(col.id);
-    const removed = await okData(await api(`/api/v1/admin/collections/${col.id}/products`, editor, { body: { product_id: p.id, op: 'remove' } }));
+    const removed = await okData(
+      await api(`/api/v1/admin/collections/${col.id}/products`, editor, { body: { product_id: p.id, op: 'remove' } }),
+    );
     expect(removed.items).toEqual([]);
     const unknown = await refused(await api(`/api/v1/admin/collections/${col.id}/products`, editor, { body: { product_id: 999_999 } }));
     expect(unknown.http).toBe(422);
@@ -273,7 +295,9 @@ describe('flash sales', () => {
   it('refuses an end at or before the start and a sale price at or above the product’s price; nothing written', async () => {
     const n = await count(flashSales);
     const same = at(hour);
-    const backwards = await refused(await api('/api/v1/admin/flash-sales', editor, { body: { title: 'Backwards', starts_at: same, ends_at: same } }));
+    const backwards = await refused(
+      await api('/api/v1/admin/flash-sales', editor, { body: { title: 'Backwards', starts_at: same, ends_at: same } }),
+    );
     expect(backwards.http).toBe(422);
     expect(JSON.stringify(backwards)).toContain('The end must be after the start');
     const noEnd = await refused(await api('/api/v1/admin/flash-sales', editor, { body: { title: 'No end', starts_at: same } }));
@@ -281,9 +305,15 @@ describe('flash sales', () => {
     expect(JSON.stringify(noEnd)).toContain('End is required');
     expect(await count(flashSales)).toBe(n);
 
-    const sale = await okData(await api('/api/v1/admin/flash-sales', editor, { body: { title: 'Price checks', starts_at: at(-hour), ends_at: at(hour), shown: true } }));
+    const sale = await okData(
+      await api('/api/v1/admin/flash-sales', editor, {
+        body: { title: 'Price checks', starts_at: at(-hour), ends_at: at(hour), shown: true },
+      }),
+    );
     const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, selling: 5000, offered: 4000 });
-    const tooHigh = await refused(await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id, price: 4000 } }));
+    const tooHigh = await refused(
+      await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id, price: 4000 } }),
+    );
     expect(tooHigh.http).toBe(422);
     expect(tooHigh.message).toBe("The sale price must be below the product's price today (4000 in cents).");
     const noPrice = await refused(await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id } }));
@@ -298,11 +328,15 @@ describe('flash sales', () => {
     await productPrice(); // cached now
     const ends = at(2 * hour);
     const sale = await okData(
-      await api('/api/v1/admin/flash-sales', editor, { body: { title: `Midnight ${tag()}`, starts_at: at(-hour), ends_at: ends, shown: true } }),
+      await api('/api/v1/admin/flash-sales', editor, {
+        body: { title: `Midnight ${tag()}`, starts_at: at(-hour), ends_at: ends, shown: true },
+      }),
     );
     expect(sale).toMatchObject({ state: 'running', shown: true });
     const before = await lastAuditId();
-    const withProduct = await okData(await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id, price: 3500 } }));
+    const withProduct = await okData(
+      await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id, price: 3500 } }),
+    );
     expect(withProduct.items).toEqual([expect.objectContaining({ id: p.id, sale_price: 3500, price: 5000 })]);
     expect((await auditSince(before)).map((a) => [a.action, a.entity])).toContainEqual(['flashSales.products', 'flash_sale']);
 
@@ -325,7 +359,9 @@ describe('flash sales', () => {
 describe('bundle deals', () => {
   it('creates a deal of one store, offers it on that store’s products only, edits and deletes it', async () => {
     const deal = await okData(
-      await api('/api/v1/admin/bundle-deals', editor, { body: { title: 'Buy 2 get 1', store_id: basics.storeA.id, buy: 2, free: 1, shown: true } }),
+      await api('/api/v1/admin/bundle-deals', editor, {
+        body: { title: 'Buy 2 get 1', store_id: basics.storeA.id, buy: 2, free: 1, shown: true },
+      }),
     );
     expect(deal).toMatchObject({ store_id: basics.storeA.id, buy: 2, free: 1, shown: true, products: 0 });
     const mine = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId });
@@ -341,17 +377,34 @@ describe('bundle deals', () => {
     const zero = await refused(await api(`/api/v1/admin/bundle-deals/${deal.id}`, editor, { body: { title: 'Buy 0', buy: 0, free: 1 } }));
     expect(zero.http).toBe(422);
     expect(JSON.stringify(zero)).toContain('Buy must be at least 1');
-    const edited = await okData(await api(`/api/v1/admin/bundle-deals/${deal.id}`, editor, { body: { title: 'Buy 3 get 1', store_id: basics.storeA.id, buy: 3, free: 1, shown: true } }));
+    const edited = await okData(
+      await api(`/api/v1/admin/bundle-deals/${deal.id}`, editor, {
+        body: { title: 'Buy 3 get 1', store_id: basics.storeA.id, buy: 3, free: 1, shown: true },
+      }),
+    );
     expect(edited).toMatchObject({ buy: 3, products: 1 });
     await okData(await api(`/api/v1/admin/bundle-deals/${deal.id}/delete`, editor, { body: {} }));
-    expect((await getDb().select().from(products).where(inArray(products.id, [mine.id])))[0]!.bundleDealId).toBeNull();
+    expect(
+      (
+        await getDb()
+          .select()
+          .from(products)
+          .where(inArray(products.id, [mine.id]))
+      )[0]!.bundleDealId,
+    ).toBeNull();
     expect((await api(`/api/v1/admin/bundle-deals/${deal.id}`, editor)).status).toBe(404);
   });
 });
 
 describe('who may', () => {
   it('staff without update:catalog may not open or change any of them; a guest gets 401', async () => {
-    for (const path of ['/api/v1/admin/categories', '/api/v1/admin/brands', '/api/v1/admin/collections', '/api/v1/admin/flash-sales', '/api/v1/admin/bundle-deals']) {
+    for (const path of [
+      '/api/v1/admin/categories',
+      '/api/v1/admin/brands',
+      '/api/v1/admin/collections',
+      '/api/v1/admin/flash-sales',
+      '/api/v1/admin/bundle-deals',
+    ]) {
       expect((await api(path, staff)).status, path).toBe(403);
       expect((await api(path, staff, { body: { title: 'Nope' } })).status, path).toBe(403);
       expect((await api(path, null)).status, path).toBe(401);
@@ -360,10 +413,20 @@ describe('who may', () => {
 
   it('the category screen draws the tree with plain move forms for the operator', async () => {
     renderer ??= await startRenderer();
-    const owner: SessionUser = { id: editor.id, name: 'Editor', email: 'e@example.com', roles: ['staff'], permissions: ['update:catalog'], twoFactor: false };
+    const owner: SessionUser = {
+      id: editor.id,
+      name: 'Editor',
+      email: 'e@example.com',
+      roles: ['staff'],
+      permissions: ['update:catalog'],
+      twoFactor: false,
+    };
     const Page = await renderer.load('/src/pages/admin/categories/index.astro');
     const locals = localsWith({ user: owner, lang: 'en', t: await getT('en'), settings: await getSettings() });
-    const html = (await renderer.container.renderToString(Page, { locals, request: new Request('http://shop.test/admin/categories') })) as string;
+    const html = (await renderer.container.renderToString(Page, {
+      locals,
+      request: new Request('http://shop.test/admin/categories'),
+    })) as string;
     const [first] = await getDb().select().from(categories).limit(1);
     expect(html).toContain(`action="/api/v1/admin/categories/${first!.id}/move"`);
     expect(html).toContain('name="dir" value="up"');

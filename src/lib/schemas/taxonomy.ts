@@ -86,8 +86,7 @@ export const MemberSchema = z.object({
 });
 export type MemberInput = z.output<typeof MemberSchema>;
 
-const required = (type: string) =>
-  moment(type).refine((v) => v !== null, `${type} is required`) as z.ZodType<Date, unknown>;
+const required = (type: string) => moment(type).refine((v) => v !== null, `${type} is required`) as z.ZodType<Date, unknown>;
 
 /** A flash sale (`POST api/v1/admin/flash-sales`, `…/flash-sales/{id}`): its name, start and end. */
 export const FlashSaleWriteSchema = z

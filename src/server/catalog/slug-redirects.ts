@@ -33,7 +33,10 @@ export async function movedTaxonomySlugs(
       .limit(1)
       .then((r) => r[0]?.id ?? null);
   if (subSlug !== null) {
-    const [current] = await db.select().from(subCategories).where(and(eq(subCategories.slug, subSlug), eq(subCategories.status, 1)));
+    const [current] = await db
+      .select()
+      .from(subCategories)
+      .where(and(eq(subCategories.slug, subSlug), eq(subCategories.status, 1)));
     const subId = current?.id ?? (await former('sub_category', subSlug));
     if (!subId) return null;
     const [row] = await db

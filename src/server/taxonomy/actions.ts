@@ -27,7 +27,13 @@ import {
   listAllFlashSales,
   saveFlashSale,
 } from '@/server/taxonomy/flash-sales';
-import { changeBundleDealProduct, deleteBundleDeal, getBundleDeal, listAllBundleDeals, saveBundleDeal } from '@/server/taxonomy/bundle-deals';
+import {
+  changeBundleDealProduct,
+  deleteBundleDeal,
+  getBundleDeal,
+  listAllBundleDeals,
+  saveBundleDeal,
+} from '@/server/taxonomy/bundle-deals';
 import { getBundleDeal as bundleDealOf } from '@/server/taxonomy/bundle-deals';
 import { listStoreChoices, searchProductsToPick } from '@/server/taxonomy/pick';
 
@@ -61,7 +67,12 @@ async function withPicture<R extends { replaced: string | null }>(image: unknown
 // Categories and sub-categories -------------------------------------------------------------------------------
 
 export const categoriesList = defineQuery({ name: 'categories.list', input: NoInput, auth: can, run: () => listCategoryAdminTree() });
-export const categoryOne = defineQuery({ name: 'categories.one', input: TaxonomyIdSchema, auth: can, run: ({ id }) => getTaxon('category', id) });
+export const categoryOne = defineQuery({
+  name: 'categories.one',
+  input: TaxonomyIdSchema,
+  auth: can,
+  run: ({ id }) => getTaxon('category', id),
+});
 export const subCategoryOne = defineQuery({
   name: 'categories.subOne',
   input: TaxonomyIdSchema,
@@ -176,7 +187,12 @@ export const deleteBrandAction = defineAction({
 // Collections -------------------------------------------------------------------------------------------------
 
 export const collectionsList = defineQuery({ name: 'collections.list', input: NoInput, auth: can, run: () => listAllCollections() });
-export const collectionOne = defineQuery({ name: 'collections.one', input: TaxonomyIdSchema, auth: can, run: ({ id }) => getCollection(id) });
+export const collectionOne = defineQuery({
+  name: 'collections.one',
+  input: TaxonomyIdSchema,
+  auth: can,
+  run: ({ id }) => getCollection(id),
+});
 
 /** Creates (`POST api/v1/admin/collections`) or updates (`…/collections/{id}`) a collection. */
 export const saveCollectionAction = defineAction({
@@ -286,7 +302,12 @@ export const deleteFlashSaleAction = defineAction({
 // Bundle deals ------------------------------------------------------------------------------------------------
 
 export const bundleDealsList = defineQuery({ name: 'bundleDeals.list', input: NoInput, auth: can, run: () => listAllBundleDeals() });
-export const bundleDealOne = defineQuery({ name: 'bundleDeals.one', input: TaxonomyIdSchema, auth: can, run: ({ id }) => getBundleDeal(id) });
+export const bundleDealOne = defineQuery({
+  name: 'bundleDeals.one',
+  input: TaxonomyIdSchema,
+  auth: can,
+  run: ({ id }) => getBundleDeal(id),
+});
 
 /** Creates (`POST api/v1/admin/bundle-deals`) or updates (`…/bundle-deals/{id}`) a bundle deal. */
 export const saveBundleDealAction = defineAction({

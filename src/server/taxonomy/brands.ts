@@ -65,7 +65,13 @@ export async function saveBrand(
     'brand',
     'Another brand has this slug. Choose another one.',
   );
-  const values = { title: input.title, slug, featured: input.featured, status: input.shown ? 1 : 0, ...(picture ? { image: picture } : {}) };
+  const values = {
+    title: input.title,
+    slug,
+    featured: input.featured,
+    status: input.shown ? 1 : 0,
+    ...(picture ? { image: picture } : {}),
+  };
   const id = before
     ? (await tx.update(brands).set(values).where(eq(brands.id, before.id)).returning({ id: brands.id }))[0]!.id
     : (await tx.insert(brands).values(values).returning({ id: brands.id }))[0]!.id;

@@ -51,7 +51,11 @@ const toRow = (d: Record_, n: number): BundleDealRow => ({
 /** Every bundle deal (a shop has a handful: one page). */
 export async function listAllBundleDeals(db: Tx = getDb()): Promise<{ items: BundleDealRow[]; next_cursor: null }> {
   const [rows, counts] = await Promise.all([
-    db.select(columns).from(bundleDeals).leftJoin(stores, eq(stores.id, bundleDeals.storeId)).orderBy(asc(bundleDeals.title), asc(bundleDeals.id)),
+    db
+      .select(columns)
+      .from(bundleDeals)
+      .leftJoin(stores, eq(stores.id, bundleDeals.storeId))
+      .orderBy(asc(bundleDeals.title), asc(bundleDeals.id)),
     db.select({ id: products.bundleDealId, n: count() }).from(products).groupBy(products.bundleDealId),
   ]);
   const per = new Map(counts.map((c) => [c.id, Number(c.n)]));
@@ -60,7 +64,11 @@ export async function listAllBundleDeals(db: Tx = getDb()): Promise<{ items: Bun
 
 /** One bundle deal with its products; NOT_FOUND otherwise. */
 export async function getBundleDeal(id: number, db: Tx = getDb()): Promise<BundleDealDetail> {
-  const [row] = await db.select(columns).from(bundleDeals).leftJoin(stores, eq(stores.id, bundleDeals.storeId)).where(eq(bundleDeals.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(bundleDeals)
+    .leftJoin(stores, eq(stores.id, bundleDeals.storeId))
+    .where(eq(bundleDeals.id, id));
   if (!row) throw NOT_FOUND();
   const members = await db.select({ id: products.id }).from(products).where(eq(products.bundleDealId, id)).orderBy(asc(products.title));
   const items = await pickedProducts(

@@ -85,7 +85,11 @@ export async function getTaxon(kind: Kind, id: number, db: Tx = getDb()): Promis
       : Promise.resolve([]),
   ]);
   return {
-    ...toRow(row, Number(n?.n ?? 0), redirects.map((r) => r.slug)),
+    ...toRow(
+      row,
+      Number(n?.n ?? 0),
+      redirects.map((r) => r.slug),
+    ),
     children: children.map((s) => toRow(s, 0)),
   };
 }
@@ -112,7 +116,15 @@ export async function saveTaxon(
     kind === 'category'
       ? { table: categories, id: categories.id, slug: categories.slug }
       : { table: subCategories, id: subCategories.id, slug: subCategories.slug };
-  const slug = await pickSlug(tx, t, input.slug, input.title, before?.id ?? null, 'category', 'Another category has this slug. Choose another one.');
+  const slug = await pickSlug(
+    tx,
+    t,
+    input.slug,
+    input.title,
+    before?.id ?? null,
+    'category',
+    'Another category has this slug. Choose another one.',
+  );
   const common = {
     title: input.title,
     slug,
@@ -124,13 +136,23 @@ export async function saveTaxon(
   if (kind === 'category') {
     const values = { ...common, featured: input.featured };
     if (before) await tx.update(categories).set(values).where(eq(categories.id, before.id));
-    else id = (await tx.insert(categories).values({ ...values, position: await nextPosition(tx, null) }).returning({ id: categories.id }))[0]!.id;
+    else
+      id = (
+        await tx
+          .insert(categories)
+          .values({ ...values, position: await nextPosition(tx, null) })
+          .returning({ id: categories.id })
+      )[0]!.id;
   } else {
     const values = { ...common, categoryId: input.parent_id! };
     if (before) await tx.update(subCategories).set(values).where(eq(subCategories.id, before.id));
     else
-      id = (await tx.insert(subCategories).values({ ...values, position: await nextPosition(tx, input.parent_id!) }).returning({ id: subCategories.id }))[0]!
-        .id;
+      id = (
+        await tx
+          .insert(subCategories)
+          .values({ ...values, position: await nextPosition(tx, input.parent_id!) })
+          .returning({ id: subCategories.id })
+      )[0]!.id;
     // Products of a sub-category moved under another category follow it.
     if (before && before.parent_id !== input.parent_id)
       await tx.update(products).set({ categoryId: input.parent_id! }).where(eq(products.subCategoryId, before.id));
@@ -139,10 +161,13 @@ export async function saveTaxon(
   // The slug is this row's now: a former slug of the same kind that said so goes; the old one redirects here.
   await tx.delete(taxonomySlugRedirects).where(and(eq(taxonomySlugRedirects.kind, kind), eq(taxonomySlugRedirects.slug, slug)));
   if (before && before.slug !== slug)
-    await tx.insert(taxonomySlugRedirects).values({ kind, slug: before.slug, targetId: id }).onConflictDoUpdate({
-      target: [taxonomySlugRedirects.kind, taxonomySlugRedirects.slug],
-      set: { targetId: id },
-    });
+    await tx
+      .insert(taxonomySlugRedirects)
+      .values({ kind, slug: before.slug, targetId: id })
+      .onConflictDoUpdate({
+        target: [taxonomySlugRedirects.kind, taxonomySlugRedirects.slug],
+        set: { targetId: id },
+      });
   const after = await getTaxon(kind, id, tx);
   return { before, after, replaced: picture && before?.image ? before.image : null };
 }

@@ -94,12 +94,20 @@ export async function saveCollection(
 }
 
 /** Adds a product to a collection or takes it out; answers the product ids before and after. */
-export async function changeCollectionMember(tx: Tx, input: MemberInput): Promise<{ before: number[]; after: number[]; collection: CollectionDetail }> {
+export async function changeCollectionMember(
+  tx: Tx,
+  input: MemberInput,
+): Promise<{ before: number[]; after: number[]; collection: CollectionDetail }> {
   const current = await getCollection(input.id, tx);
   const before = current.items.map((p) => p.id);
   if (input.op === 'add') {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.product_id));
-    if (!product) throw new AppError({ code: 'VALIDATION', message: 'backoffice.taxonomy.productNotFound', details: { fields: { product_id: 'backoffice.taxonomy.productNotFound' } } });
+    if (!product)
+      throw new AppError({
+        code: 'VALIDATION',
+        message: 'backoffice.taxonomy.productNotFound',
+        details: { fields: { product_id: 'backoffice.taxonomy.productNotFound' } },
+      });
     await tx.insert(collectionProducts).values({ collectionId: input.id, productId: input.product_id }).onConflictDoNothing();
   } else {
     await tx

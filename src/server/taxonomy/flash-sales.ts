@@ -124,8 +124,7 @@ export async function changeFlashSaleProduct(
     const [product] = await pickedProducts([input.product_id], tx);
     if (!product) throw fieldError('product_id', 'backoffice.taxonomy.productNotFound');
     const price = input.price!;
-    if (price >= product.price)
-      throw fieldError('price', 'backoffice.taxonomy.flashSales.priceNotBelow', { price: product.price });
+    if (price >= product.price) throw fieldError('price', 'backoffice.taxonomy.flashSales.priceNotBelow', { price: product.price });
     await tx
       .insert(flashSaleProducts)
       .values({ flashSaleId: input.id, productId: input.product_id, price })

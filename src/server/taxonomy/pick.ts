@@ -27,7 +27,16 @@ const columns = {
   status: products.status,
 };
 
-function toPicked(r: { id: number; title: string; slug: string; store_id: number; store: string | null; selling: number; offered: number; status: number }) {
+function toPicked(r: {
+  id: number;
+  title: string;
+  slug: string;
+  store_id: number;
+  store: string | null;
+  selling: number;
+  offered: number;
+  status: number;
+}) {
   return {
     id: r.id,
     title: r.title,
@@ -44,7 +53,11 @@ export async function searchProductsToPick(q: string, storeId: number | null = n
   const text = q.trim();
   if (!text) return [];
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const match: SQL | undefined = or(ilike(products.title, like), ilike(products.slug, like), /^\d{1,9}$/.test(text) ? eq(products.id, Number(text)) : undefined);
+  const match: SQL | undefined = or(
+    ilike(products.title, like),
+    ilike(products.slug, like),
+    /^\d{1,9}$/.test(text) ? eq(products.id, Number(text)) : undefined,
+  );
   const rows = await db
     .select(columns)
     .from(products)

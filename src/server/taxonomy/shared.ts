@@ -33,7 +33,11 @@ export async function pickSlug(
 ): Promise<string> {
   const taken = async (slug: string) => {
     const where: SQL | undefined = self ? and(eq(t.slug, slug), ne(t.id, self)) : eq(t.slug, slug);
-    const rows = await tx.select({ n: sql<number>`1` }).from(t.table).where(where).limit(1);
+    const rows = await tx
+      .select({ n: sql<number>`1` })
+      .from(t.table)
+      .where(where)
+      .limit(1);
     return rows.length > 0;
   };
   if (typed) {
