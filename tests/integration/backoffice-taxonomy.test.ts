@@ -432,4 +432,87 @@ describe('who may', () => {
     expect(html).toContain('name="dir" value="up"');
     expect(html).toContain('Add a sub-category');
   }, 300_000);
+
+  it('every screen draws, in English and in Arabic: lists, new and one of each, with their plain forms', async () => {
+    renderer ??= await startRenderer();
+    const owner: SessionUser = {
+      id: editor.id,
+      name: 'Editor',
+      email: 'e@example.com',
+      roles: ['staff'],
+      permissions: ['update:catalog'],
+      twoFactor: false,
+    };
+    const cat = await okData(await api('/api/v1/admin/categories', editor, { body: { title: `Drawn ${tag()}`, shown: true } }));
+    const sub = await okData(
+      await api('/api/v1/admin/categories/sub', editor, { body: { parent_id: cat.id, title: 'Drawn sub', shown: true } }),
+    );
+    const brand = await okData(await api('/api/v1/admin/brands', editor, { body: { title: `Drawn ${tag()}`, shown: true } }));
+    const col = await okData(await api('/api/v1/admin/collections', editor, { body: { title: `Drawn ${tag()}`, shown: true } }));
+    const sale = await okData(
+      await api('/api/v1/admin/flash-sales', editor, {
+        body: { title: `Drawn ${tag()}`, starts_at: '2026-01-01T00:00', ends_at: '2036-01-01T00:00', shown: true },
+      }),
+    );
+    const deal = await okData(
+      await api('/api/v1/admin/bundle-deals', editor, { body: { title: `Drawn ${tag()}`, buy: 2, free: 1, shown: true } }),
+    );
+    const p = await makeProduct({ storeId: basics.storeA.id, categoryId: basics.categoryId, selling: 900 });
+    await okData(await api(`/api/v1/admin/flash-sales/${sale.id}/products`, editor, { body: { product_id: p.id, price: 700 } }));
+    const screens: [string, string, Record<string, string>, string][] = [
+      ['categories/index', '/admin/categories', {}, `/api/v1/admin/categories/sub/${sub.id}/move`],
+      ['categories/new', `/admin/categories/new?parent=${cat.id}`, {}, 'action="/api/v1/admin/categories/sub"'],
+      ['categories/[id]', `/admin/categories/${cat.id}`, { id: String(cat.id) }, `/api/v1/admin/categories/${cat.id}/delete`],
+      ['categories/sub/[id]', `/admin/categories/sub/${sub.id}`, { id: String(sub.id) }, 'name="parent_id"'],
+      ['brands/index', '/admin/brands', {}, `/admin/brands/${brand.id}`],
+      ['brands/new', '/admin/brands/new', {}, 'action="/api/v1/admin/brands"'],
+      ['brands/[id]', `/admin/brands/${brand.id}`, { id: String(brand.id) }, `/api/v1/admin/brands/${brand.id}/delete`],
+      ['collections/index', '/admin/collections', {}, `/admin/collections/${col.id}`],
+      ['collections/new', '/admin/collections/new', {}, 'name="on_home"'],
+      [
+        'collections/[id]',
+        `/admin/collections/${col.id}?q=${encodeURIComponent(p.title)}`,
+        { id: String(col.id) },
+        `name="product_id" value="${p.id}"`,
+      ],
+      ['flash-sales/index', '/admin/flash-sales', {}, `/admin/flash-sales/${sale.id}`],
+      ['flash-sales/new', '/admin/flash-sales/new', {}, 'name="ends_at"'],
+      ['flash-sales/[id]', `/admin/flash-sales/${sale.id}`, { id: String(sale.id) }, 'name="price" type="number"'],
+      ['bundle-deals/index', '/admin/bundle-deals', {}, `/admin/bundle-deals/${deal.id}`],
+      ['bundle-deals/new', '/admin/bundle-deals/new', {}, 'name="store_id"'],
+      ['bundle-deals/[id]', `/admin/bundle-deals/${deal.id}`, { id: String(deal.id) }, `/api/v1/admin/bundle-deals/${deal.id}/delete`],
+    ];
+    for (const lang of ['en', 'ar']) {
+      const locals = localsWith({
+        user: owner,
+        lang,
+        dir: lang === 'ar' ? 'rtl' : 'ltr',
+        t: await getT(lang),
+        settings: await getSettings(),
+      });
+      for (const [file, url, params, expected] of screens) {
+        const Page = await renderer.load(`/src/pages/admin/${file}.astro`);
+        const html = (await renderer.container.renderToString(Page, {
+          locals,
+          params,
+          request: new Request(`http://shop.test${lang === 'ar' ? '/ar' : ''}${url}`),
+        })) as string;
+        expect(html, `${lang} ${file}`).toContain(expected);
+        if (lang === 'ar') expect(html, file).not.toMatch(/>(Save|Delete|Name|Slug)</);
+      }
+    }
+  }, 600_000);
+
+  it('a plain form post (JavaScript off) moves a category and comes back to the page it was on', async () => {
+    const a = await okData(await api('/api/v1/admin/categories', editor, { body: { title: `Plain A ${tag()}`, shown: true } }));
+    const b = await okData(await api('/api/v1/admin/categories', editor, { body: { title: `Plain B ${tag()}`, shown: true } }));
+    const res = await request(routes, `/api/v1/admin/categories/${b.id}/move`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: editor.cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _from: '/admin/categories', dir: 'up' }).toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/categories');
+    expect((await storefrontTree()).map((c) => c.id).slice(-2)).toEqual([b.id, a.id]);
+  });
 });
