@@ -235,7 +235,8 @@ describe('brands', () => {
     expect(brand).toMatchObject({ title: name, featured: true, shown: true, products: 0 });
     expect(brand.image).toMatch(/^\/uploads\/products\//);
     const edited = await okData(await postForm(`/api/v1/admin/brands/${brand.id}`, editor, { title: `${name} Pro`, shown: '1' }));
-    expect(edited).toMatchObject({ title: `${name} Pro`, featured: false, image: brand.image });
+    // No slug sent: the brand keeps its address.
+    expect(edited).toMatchObject({ title: `${name} Pro`, slug: brand.slug, featured: false, image: brand.image });
     const home = (await json(await api('/api/v1/brands', null))).data as { id: number; title: string }[];
     expect(JSON.stringify(home)).toContain(`${name} Pro`);
 

@@ -59,7 +59,8 @@ export async function saveBrand(
   const slug = await pickSlug(
     tx,
     { table: brands, id: brands.id, slug: brands.slug },
-    input.slug,
+    // An update without a slug keeps the current address: a slug changes only on purpose.
+    input.slug ?? before?.slug ?? null,
     input.title,
     before?.id ?? null,
     'brand',

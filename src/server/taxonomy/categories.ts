@@ -119,7 +119,8 @@ export async function saveTaxon(
   const slug = await pickSlug(
     tx,
     t,
-    input.slug,
+    // An update without a slug keeps the current address: a slug changes only on purpose.
+    input.slug ?? before?.slug ?? null,
     input.title,
     before?.id ?? null,
     'category',

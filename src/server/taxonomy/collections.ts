@@ -71,7 +71,8 @@ export async function saveCollection(
   const slug = await pickSlug(
     tx,
     { table: collections, id: collections.id, slug: collections.slug },
-    input.slug,
+    // An update without a slug keeps the current address: a slug changes only on purpose.
+    input.slug ?? before?.slug ?? null,
     input.title,
     before?.id ?? null,
     'collection',

@@ -83,7 +83,8 @@ export async function saveFlashSale(
   const slug = await pickSlug(
     tx,
     { table: flashSales, id: flashSales.id, slug: flashSales.slug },
-    input.slug,
+    // An update without a slug keeps the current address: a slug changes only on purpose.
+    input.slug ?? before?.slug ?? null,
     input.title,
     before?.id ?? null,
     'flash-sale',

@@ -20,7 +20,7 @@ interface SlugTable {
 
 /**
  * The slug a row gets: the one typed (refused when another row of the table has it), or one made from the name
- * and kept unique with a number. `within` narrows the rows compared (none: the whole table).
+ * and kept unique with a number (a name without Latin letters or digits, such as an Arabic one, gets `fallback`).
  */
 export async function pickSlug(
   tx: Tx,
@@ -44,7 +44,9 @@ export async function pickSlug(
     if (await taken(typed)) throw fieldError('slug', takenMessage);
     return typed;
   }
-  const base = slugify(title) === 'product' && !/product/i.test(title) ? fallback : slugify(title);
+  // slugify answers 'product' for a name it cannot spell in Latin letters: this table's own word reads better.
+  const made = slugify(title);
+  const base = made === 'product' && !/product/i.test(title) ? fallback : made;
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (!(await taken(candidate))) return candidate;
