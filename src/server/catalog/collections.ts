@@ -7,12 +7,14 @@ export interface CollectionItem {
   slug: string;
   title: string;
   image: string | null;
+  /** Shown among the home page's collections (the operator's choice; its listing page exists either way). */
+  on_home: boolean;
 }
 
 /** Active collections in display order. */
 export async function listCollections(): Promise<CollectionItem[]> {
   return getDb()
-    .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image })
+    .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image, on_home: collections.onHome })
     .from(collections)
     .where(eq(collections.status, 1))
     .orderBy(asc(collections.position), asc(collections.id));
