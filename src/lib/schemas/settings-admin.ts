@@ -40,6 +40,9 @@ const cents = (type: string) =>
       .max(MAX_DB_INT, `${type} is too large`),
   );
 
+/** A free-shipping minimum in cents; left out or blank is none (0). */
+const freeMin = () => z.preprocess((v) => (v === undefined || v === null ? 0 : v), cents('The free-shipping minimum'));
+
 const checkbox = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
@@ -89,7 +92,7 @@ export const ShippingRuleWriteSchema = z.preprocess(
       allow_others: checkbox,
       default_price: cents('The fee for other places'),
       day_needed: days,
-      free_shipping_min: cents('The free-shipping minimum'),
+      free_shipping_min: freeMin(),
       places: z
         .array(
           z.object({
@@ -97,7 +100,7 @@ export const ShippingRuleWriteSchema = z.preprocess(
             state: stateCode,
             price: cents('A place’s fee'),
             day_needed: days,
-            free_shipping_min: cents('The free-shipping minimum'),
+            free_shipping_min: freeMin(),
           }),
         )
         .max(300, 'At most 300 places per rule'),
