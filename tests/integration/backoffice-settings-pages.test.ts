@@ -72,8 +72,8 @@ describe('the settings screens', () => {
     const id = String(((await made.json()) as { data: { id: number } }).data.id);
     const profile = await as('/src/pages/seller/store/index.astro', '/seller/store');
     expect(profile).toContain(`href="/seller/store/shipping/${id}"`);
-    expect(profile).toContain('href="/seller/store/shipping/new"');
-    expect(profile).toContain('free from $60.00');
+    expect(profile).toContain(`href="/seller/store/shipping/new?store=${storeId}"`);
+    expect(profile).toContain('free from $60');
     const one = await as('/src/pages/seller/store/shipping/[id].astro', `/seller/store/shipping/${id}`, 'en', { id });
     expect(one).toContain(`action="/api/v1/seller/store/shipping/${id}"`);
     expect(one).toContain(`action="/api/v1/seller/store/shipping/${id}/delete"`);
