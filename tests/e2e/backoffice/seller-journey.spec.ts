@@ -10,7 +10,8 @@ import { DEMO_SETTINGS } from '@/server/demo/data/settings';
 /**
  * The seller's journey of issue 35 through the real pages: a seller registers, the operator approves them from
  * the back office, the seller adds a product with a picture, a shopper buys it, the seller confirms and ships it,
- * the shopper sees the tracking link, the operator records a payout, and the seller's statement shows it. Twice:
+ * the shopper sees the tracking link, the seller marks it delivered (cash on delivery: now paid and owed to them), the
+ * operator records a payout, and the seller's statement shows it. Twice:
  * with JavaScript off on a 390 px phone, and with JavaScript on at 1280 px (every context of the pass alike).
  */
 test.describe.configure({ mode: 'serial', timeout: 420_000 });
@@ -143,7 +144,13 @@ for (const pass of PASSES) {
       `https://www.ups.com/track?tracknum=${tracking}`,
     );
 
-    // 7. The operator records a payout to the seller.
+    // The parcel is handed over and the cash collected: delivered, the order is paid and owed to the seller.
+    await seller.goto(`/seller/orders/${orderId}`);
+    await seller.getByLabel('New status').selectOption('delivered');
+    await seller.getByRole('button', { name: 'Change status' }).click();
+    await said(seller, "The order's status is changed");
+
+    // 7. The operator records a payout to the seller (never more than is owed).
     await operator.goto(applicationUrl);
     const reference = `PAYOUT-${tag}`.toUpperCase();
     await operator.getByLabel(/^Amount/).fill('12.34');
