@@ -161,7 +161,8 @@ for (const pass of PASSES) {
 
     // 8. The seller's statement of the month shows the payout, on the page and in its CSV.
     await seller.goto('/seller/money');
-    await seller.getByRole('link', { name: /^View / }).first().click();
+    // The newest month's statement (not the menu's "View the shop").
+    await seller.locator('a[href*="/seller/money/statements/"]').first().click();
     await expect(seller).toHaveURL(/\/seller\/money\/statements\/[\w-]+$/);
     const row = seller.getByRole('row').filter({ hasText: `Journey payout ${tag}` });
     await expect(row).toBeVisible();
