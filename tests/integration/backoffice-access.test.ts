@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { orderLines, products, sellerLedger } from '@/server/db/schema';
+import { orderLines, products, sellerLedger, shippingRules } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
 import {
   account,
@@ -77,6 +77,8 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
   '/api/v1/seller/reviews/[id]': async (otherStore) => ({ id: await reviewOf(otherStore) }),
   '/api/v1/seller/reviews/[id]/reply': async (otherStore) => ({ id: await reviewOf(otherStore), body: { reply: 'Thank you!' } }),
   '/api/v1/seller/reviews/[id]/delete-reply': async (otherStore) => ({ id: await reviewOf(otherStore, 'Thanks'), body: {} }),
+  '/api/v1/seller/store/shipping/[id]': async (otherStore) => ({ id: await ruleOf(otherStore) }),
+  '/api/v1/seller/store/shipping/[id]/delete': async (otherStore) => ({ id: await ruleOf(otherStore), body: {} }),
   '/api/v1/seller/team/[id]': async (otherStore) => ({ id: (await account(['seller'], [], [otherStore])).id }),
   '/api/v1/seller/team/[id]/remove': async (otherStore) => ({ id: (await account(['seller'], ['read:order'], [otherStore])).id, body: {} }),
 };
@@ -87,6 +89,12 @@ async function ledgerLineOf(storeId: number): Promise<number> {
     .insert(sellerLedger)
     .values({ storeId, kind: 'payout', amountMinor: -1, reference: 'access-matrix' })
     .returning({ id: sellerLedger.id });
+  return row!.id;
+}
+
+/** A shipping rule of the store, no product using it (so a delete that got through would take it). */
+async function ruleOf(storeId: number): Promise<number> {
+  const [row] = await getDb().insert(shippingRules).values({ storeId, title: 'Access matrix' }).returning({ id: shippingRules.id });
   return row!.id;
 }
 

@@ -3,6 +3,9 @@ import { ProductIdSchema, ProductsQuerySchema, StockHistorySchema } from '@/lib/
 import { editorVariants, stockHistory } from '@/server/catalog/stock-manage';
 import { getEditorOptions, getEditorProduct, listEditorProducts } from '@/server/catalog/manage';
 import { z } from 'zod';
+import { getDb } from '@/server/db/client';
+import { storeIdsOf } from '@/server/core/policy';
+import { exportProducts } from '@/server/ops/catalog-export';
 
 /**
  * The editors' reads of the catalogue: drafts and archived products too, always in the caller's scope. The
@@ -45,4 +48,12 @@ export const productVariants = defineQuery({
   input: ProductIdSchema,
   auth: { can: 'read:product' },
   run: ({ id }, _actor, scope) => editorVariants(id, scope),
+});
+
+/** The products of the caller's stores in the catalogue file's format (`GET …/products/export`, CSV). */
+export const productsExport = defineQuery({
+  name: 'products.export',
+  input: z.object({}),
+  auth: { can: 'read:product' },
+  run: (_input, _actor, scope) => exportProducts(getDb(), storeIdsOf(scope)),
 });

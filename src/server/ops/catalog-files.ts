@@ -99,12 +99,13 @@ export function writeCatalog(to: string, catalog: Catalog): void {
     return;
   }
   fs.mkdirSync(to, { recursive: true });
-  for (const section of sections) {
-    const records = (catalog[section] as unknown as Record<string, unknown>[]).map((row) =>
-      COLUMNS[section].map((column) => cell(row[column])),
-    );
-    fs.writeFileSync(path.join(to, `${section}.csv`), stringify([COLUMNS[section], ...records]));
-  }
+  for (const section of sections) fs.writeFileSync(path.join(to, `${section}.csv`), sectionCsv(section, catalog[section]));
+}
+
+/** One section's rows as the catalogue's CSV (a header row; lists joined with `|`), as `catalog:import` reads it. */
+export function sectionCsv<S extends Section>(section: S, rows: Catalog[S]): string {
+  const records = (rows as unknown as Record<string, unknown>[]).map((row) => COLUMNS[section].map((column) => cell(row[column])));
+  return stringify([COLUMNS[section], ...records]);
 }
 
 function cell(value: unknown): string {

@@ -142,17 +142,22 @@ export async function getStaffOrder(id: number, scope: Scope, db: Tx = getDb()):
   if (!o) throw notFound('The order');
   const detail = await detailOf(db, o);
   const address = detail.shipping_address as { name?: string; phone?: string } | null;
+  // A seller gets what shipping the order needs (its address, email and phone), not the shopper's account or billing.
+  const seller = scope.kind === 'own';
   return {
     ...detail,
+    ...(seller ? { billing_address: null } : {}),
     store_id: o.store_id as number,
     version: Number(o.version),
     email: o.email as string,
-    customer: {
-      id: (o.user_id as number | null) ?? null,
-      name: (o.user_name as string | null) ?? address?.name ?? '',
-      email: o.email as string,
-      phone: (o.user_phone as string | null) ?? address?.phone ?? null,
-    },
+    customer: seller
+      ? { id: null, name: address?.name ?? '', email: o.email as string, phone: address?.phone ?? null }
+      : {
+          id: (o.user_id as number | null) ?? null,
+          name: (o.user_name as string | null) ?? address?.name ?? '',
+          email: o.email as string,
+          phone: (o.user_phone as string | null) ?? address?.phone ?? null,
+        },
     next: isOrderStatus(detail.status) ? [...TRANSITIONS[detail.status]] : [],
   };
 }

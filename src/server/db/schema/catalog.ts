@@ -58,6 +58,8 @@ export const shippingRules = pgTable('shipping_rules', {
   allowOthers: boolean('allow_others').notNull().default(false),
   defaultPrice: money('default_price'),
   dayNeeded: text('day_needed').notNull().default('3-7'),
+  /** A store's goods from this much ship free under this rule, to any of its places that sets none (0: never). */
+  freeShippingMin: money('free_shipping_min'),
 });
 
 export const shippingPlaces = pgTable(
@@ -72,6 +74,8 @@ export const shippingPlaces = pgTable(
     stateCode: text('state_code'),
     price: money('price'),
     dayNeeded: text('day_needed').notNull().default('3-7'),
+    /** A store's goods from this much ship free to this place (0: the rule's minimum applies). */
+    freeShippingMin: money('free_shipping_min'),
   },
   (t) => [index('shipping_places_rule_idx').on(t.shippingRuleId)],
 );
