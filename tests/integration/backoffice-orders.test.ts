@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, users } from '@/server/db/schema';
@@ -68,6 +68,18 @@ describe('orders in the back office', () => {
     expect(await find(`findme${tag}`)).toEqual([byUser]);
     expect(await find(`(${digits.slice(0, 3)}) ${digits.slice(3)}`)).toEqual([byPhone]); // the digits, however written
     expect(await find(`nobody-${tag}`)).toEqual([]);
+    // A whole email address is one exact look-up (lower(email)), the order's or the account's, in any case; a
+    // longer address that merely contains it is not that shopper.
+    expect(await find(`unusual.mailbox-${tag}@EXAMPLE.com`)).toEqual([byMail]);
+    expect(await find(`Quentin-${tag}@example.com`)).toEqual([byUser]);
+    expect(await find(`mailbox-${tag}@example.com`)).toEqual([]);
+    // A guest's order: the name written on its address.
+    const byGuestName = await makeOrder(stores[1]);
+    await getDb()
+      .update(orders)
+      .set({ shippingAddress: sql`jsonb_set(shipping_address, '{name}', to_jsonb(${`Rosalind Guestname${tag}`}::text))` })
+      .where(eq(orders.id, byGuestName));
+    expect(await find(`guestname${tag}`)).toEqual([byGuestName]);
     // A seller's search stays in their store: the other store's order is not found.
     expect(await find(`mailbox-${tag}`, seller)).toEqual([]);
     expect(await find(`findme${tag}`, seller)).toEqual([byUser]);

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_ship_name_trgm_idx" ON "orders" USING gin (("shipping_address" ->> 'name') gin_trgm_ops);
