@@ -55,7 +55,11 @@ export function packingSlipPdf(order: StaffOrder, x: InvoicePdfText): Promise<Bu
 function orderSheetPdf(kind: 'invoice' | 'packing-slip', order: StaffOrder, invoice: Invoice | null, x: InvoicePdfText): Promise<Buffer> {
   const isInvoice = kind === 'invoice';
   const title = x.t(isInvoice ? 'backoffice.documents.invoice' : 'backoffice.documents.packingSlip');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: invoice ? `${title} ${invoice.number}` : `${title} ${order.order_no}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: invoice ? `${title} ${invoice.number}` : `${title} ${order.order_no}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -166,7 +170,10 @@ function orderSheetPdf(kind: 'invoice' | 'packing-slip', order: StaffOrder, invo
       y += bold ? 18 : 14;
     }
   } else if (order.note) {
-    doc.font('Helvetica-Bold').fontSize(10).text(x.t('backoffice.documents.shopperNote'), left, y + 10, { width });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(x.t('backoffice.documents.shopperNote'), left, y + 10, { width });
     doc.font('Helvetica').fontSize(9).text(order.note, { width });
     y = doc.y;
   }
