@@ -90,6 +90,20 @@ function searchOf(q: string): SQL {
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
+/** The longest span of days (from and to both given) that the list reads through orders_created_idx and sorts. */
+const SHORT_SPAN_DAYS = 31;
+
+/**
+ * Whether the days asked for are a short span with an end: then the list reads that span's orders by their date
+ * (orders_created_idx) and sorts them, the `o.id + 0` keeping PostgreSQL off the primary key. Reading the key
+ * backwards, its usual plan for "newest first", walked every order newer than the span before finding one in it
+ * (0.3 to 0.7 s for a week four months back at 200,000 orders: it counts on matches being spread evenly).
+ */
+function shortPastSpan(query: OrdersQuery): boolean {
+  if (!query.from || !query.to) return false;
+  return Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`) <= SHORT_SPAN_DAYS * DAY_MS;
+}
+
 /** The orders list: newest first (or oldest), keyset pages on the id, the filters of DESIGN.md's contract. */
 export async function listOrders(
   query: OrdersQuery,
@@ -105,7 +119,7 @@ export async function listOrders(
           o.total, o.currency, o.email, coalesce(u.name, o.shipping_address->>'name', '') as customer, o.created_at, o.version
         from orders o left join stores s on s.id = o.store_id left join users u on u.id = o.user_id
         where ${and(where)}
-        order by o.id ${query.dir === 'asc' ? sql`asc` : sql`desc`}
+        order by ${shortPastSpan(query) ? sql`o.id + 0` : sql`o.id`} ${query.dir === 'asc' ? sql`asc` : sql`desc`}
         limit ${query.per_page + 1}`,
   );
   const items = rows.map((r) => ({ ...r, total: Number(r.total), version: Number(r.version), created_at: new Date(r.created_at).toISOString() }));

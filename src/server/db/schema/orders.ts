@@ -114,6 +114,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.id),
     // A seller's home: their store's orders of today.
     index('orders_store_created_idx').on(t.storeId, t.createdAt),
+    // The orders list over a short span of days (orders/manage.ts, shortPastSpan).
+    index('orders_created_idx').on(t.createdAt),
     // Bank transfers still to confirm (few of a big shop's orders).
     index('orders_transfer_due_idx')
       .on(t.id)
