@@ -66,6 +66,7 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     body: { return_id: 1, reason: 'No' },
   }),
   '/api/v1/seller/orders/[id]/packing-slip': async (otherStore) => ({ id: await makeOrder(otherStore) }),
+  '/api/v1/seller/orders/[id]/packing-slip.pdf': async (otherStore) => ({ id: await makeOrder(otherStore) }),
   '/api/v1/seller/orders/[id]/returns/receive': async (otherStore) => ({ id: await makeOrder(otherStore), body: { return_id: 1 } }),
   '/api/v1/seller/orders/[id]/shipments': async (otherStore) => {
     const id = await makeOrder(otherStore, { status: 'confirmed' });

@@ -8,7 +8,7 @@ import { detailOf, type OrderDetail } from '@/server/orders/by-user';
 import { ORDER_STATUSES, TRANSITIONS, isOrderStatus, type OrderStatus } from '@/server/orders/transitions';
 import type { OrdersQuery } from '@/lib/schemas/backoffice';
 import { getSettings } from '@/server/settings';
-import { addDays, dayStartIn } from '@/server/reports/period';
+import { addDays, dayStartIn, daysBetween } from '@/server/reports/period';
 
 const shopTimeZone = async () => (await getSettings()).setting.time_zone;
 
@@ -63,24 +63,49 @@ function filtersOf(query: OrdersQuery, scope: Scope, timeZone: string, withStatu
   return where.filter((w): w is SQL => w !== null);
 }
 
+/** A whole email address (one "@", no space, a dot after it): looked up exactly, not as a piece. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * Order number (exact, or its start), a piece of the order's email, a piece of the shopper's account (name, email,
- * phone) or of the address's phone digits. Each way is one indexed look-up (migration 0022, users_search_trgm_idx),
- * joined into one set of ids: an OR over the columns made PostgreSQL read every order (seconds at a million).
+ * phone), of the name on the order's address (a guest's order) or of the address's phone digits. Each way is one
+ * indexed look-up (migrations 0022 and 0027, users_search_trgm_idx), joined into one set of ids: an OR over the
+ * columns made PostgreSQL read every order (seconds at a million). A whole email address is one exact look-up of
+ * lower(email) on the orders and on the accounts (orders_email_lower_idx of migration 0017, users_email_uq): as a piece, its
+ * "@gmail.com" trigrams are shared by half the orders.
  */
 function searchOf(q: string): SQL {
+  if (WHOLE_EMAIL.test(q))
+    return sql`o.id in (
+      select id from orders where lower(email) = lower(${q})
+      union select x.id from users u join orders x on x.user_id = u.id where lower(u.email) = lower(${q}))`;
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const like = `%${escaped}%`;
   const digits = q.replace(/\D/g, '');
   return sql`o.id in (
     select id from orders where order_no = ${q} or order_no like ${`${escaped}%`}
     union select id from orders where email ilike ${like}
+    union select id from orders where (shipping_address ->> 'name') ilike ${like}
     union select x.id from users u join orders x on x.user_id = u.id
       where (u.name || ' ' || u.email || ' ' || coalesce(u.phone, '')) ilike ${like}
     ${digits.length >= 6 ? sql`union select id from orders where regexp_replace(coalesce(shipping_address ->> 'phone', ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The longest span of days (from and to both given) that the list reads through orders_created_idx and sorts. */
+const SHORT_SPAN_DAYS = 31;
+
+/**
+ * Whether the days asked for are a short span with an end: then the list reads that span's orders by their date
+ * (orders_created_idx) and sorts them, the `o.id + 0` keeping PostgreSQL off the primary key. Reading the key
+ * backwards, its usual plan for "newest first", walked every order newer than the span before finding one in it
+ * (0.3 to 0.7 s for a week four months back at 200,000 orders: it counts on matches being spread evenly).
+ */
+function shortPastSpan(query: OrdersQuery): boolean {
+  if (!query.from || !query.to) return false;
+  return daysBetween(query.from, query.to) <= SHORT_SPAN_DAYS + 1;
+}
 
 /** The orders list: newest first (or oldest), keyset pages on the id, the filters of DESIGN.md's contract. */
 export async function listOrders(
@@ -97,7 +122,7 @@ export async function listOrders(
           o.total, o.currency, o.email, coalesce(u.name, o.shipping_address->>'name', '') as customer, o.created_at, o.version
         from orders o left join stores s on s.id = o.store_id left join users u on u.id = o.user_id
         where ${and(where)}
-        order by o.id ${query.dir === 'asc' ? sql`asc` : sql`desc`}
+        order by ${shortPastSpan(query) ? sql`o.id + 0` : sql`o.id`} ${query.dir === 'asc' ? sql`asc` : sql`desc`}
         limit ${query.per_page + 1}`,
   );
   const items = rows.map((r) => ({ ...r, total: Number(r.total), version: Number(r.version), created_at: new Date(r.created_at).toISOString() }));
