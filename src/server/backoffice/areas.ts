@@ -22,6 +22,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
   { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'admin', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  // Translations of catalogue data (issue 33): what is missing, and the names of categories, brands and collections.
+  { area: 'admin', segment: 'translations', can: 'update:product', label: 'catalogI18n.title' },
   // Customers (issue 32): the list, one customer, sign-in, notes, GDPR export and erasure.
   { area: 'admin', segment: 'customers', can: 'read:customer', label: 'backoffice.customers.nav' },
   // Moderation and inbox (issue 34).
