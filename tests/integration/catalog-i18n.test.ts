@@ -6,7 +6,7 @@ import { catalogTranslations, categories, productTranslations, products } from '
 import { KNOWN_PRODUCTS as K } from '@/server/demo/known';
 import { CATEGORY_NAMES, PRODUCT_TITLES } from '@/server/demo/data/translations';
 import { clearMemos } from '@/server/core/memo';
-import { api } from './backoffice-fixtures';
+import { account, api, twoStores, type Account } from './backoffice-fixtures';
 import { send, startPageServer, type PageServer } from './page-server';
 
 /**
@@ -23,7 +23,9 @@ const ARABIC_TITLE = 'مصباح مكتب تجريبي بضوء دافئ';
 const FRENCH_TITLE = 'Lampe de bureau témoin à lumière chaude';
 
 let server: PageServer;
+let owner: Account;
 beforeAll(async () => {
+  owner = await account(['owner']);
   // A product translated here, not by the demo: its words must reach the search index through the triggers.
   const p = await productRow(K.plain.slug);
   await getDb()
@@ -126,5 +128,69 @@ describe('pages under /ar/ and /fr/', () => {
     clearMemos();
     const fr = JSON.stringify((await json(await api('/api/v1/categories', null, { headers: { language: 'fr' } }))).data);
     expect(fr).toContain('"Lighting"');
+  });
+});
+
+describe('the editors', () => {
+  it('saves a product\'s Arabic version through the API; the shop shows it at once; empty fields remove it; a seller of another store gets 404', async () => {
+    const p = await productRow(K.withOffer.slug);
+    const saved = await api(`/api/v1/admin/products/${p.id}/translations`, owner, {
+      body: { lang: 'ar', title: 'عنوان مترجم للاختبار', description: '<p>نص</p><img src=x onerror=alert(1)>', spec_labels: { Capacity: 'السعة' } },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const row = (await getDb().select().from(productTranslations).where(eq(productTranslations.productId, p.id)))[0]!;
+    expect(row.description).not.toContain('onerror');
+    expect(row.specLabels).toEqual({ Capacity: 'السعة' });
+    const shop = JSON.stringify((await json(await api(`/api/v1/product/${p.id}`, null, { headers: { language: 'ar' } }))).data);
+    expect(shop).toContain('عنوان مترجم للاختبار');
+    const view = (await json(await api(`/api/v1/admin/products/${p.id}/translations`, owner))).data;
+    expect(view.versions.ar.title).toBe('عنوان مترجم للاختبار');
+    expect(view.missing.fr).toContain('title');
+
+    const bad = await api(`/api/v1/admin/products/${p.id}/translations`, owner, { body: { lang: 'en', title: 'x' } });
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).message).toMatch(/language/i);
+    const tooLong = await api(`/api/v1/admin/products/${p.id}/translations`, owner, { body: { lang: 'ar', title: 'x'.repeat(301) } });
+    expect([400, 422]).toContain(tooLong.status);
+
+    const otherStore = (await twoStores()).find((id) => id !== p.storeId)!;
+    const seller = await account(['seller'], [], [otherStore]);
+    const refused = await api(`/api/v1/seller/products/${p.id}/translations`, seller, { body: { lang: 'ar', title: 'x' } });
+    expect(refused.status).toBe(404);
+
+    const removed = await api(`/api/v1/admin/products/${p.id}/translations`, owner, { body: { lang: 'ar', title: '' } });
+    expect(removed.status).toBe(200);
+    expect(await getDb().select().from(productTranslations).where(eq(productTranslations.productId, p.id))).toEqual([]);
+    const back = JSON.stringify((await json(await api(`/api/v1/product/${p.id}`, null, { headers: { language: 'ar' } }))).data);
+    expect(back).toContain(K.withOffer.title);
+  });
+
+  it('saves the names of a brand per language; the listing shows them; /admin/translations lists what is still missing', async () => {
+    const brandsList = (await json(await api('/api/v1/brands', null))).data;
+    const brand = (Array.isArray(brandsList) ? brandsList : brandsList.data ?? [])[0] as { id: number; title: string };
+    expect(brand).toBeTruthy();
+    const missingBefore = (await json(await api('/api/v1/admin/translations?kind=brand&lang=fr', owner))).data;
+    expect(missingBefore.items.map((i: { id: number }) => i.id)).toContain(brand.id);
+    const saved = await api(`/api/v1/admin/translations/brand/${brand.id}`, owner, { body: { fr: 'Marque témoin', ar: '' } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const fr = JSON.stringify((await json(await api('/api/v1/brands', null, { headers: { language: 'fr' } }))).data);
+    expect(fr).toContain('Marque témoin');
+    const missingAfter = (await json(await api('/api/v1/admin/translations?kind=brand&lang=fr', owner))).data;
+    expect(missingAfter.items.map((i: { id: number }) => i.id)).not.toContain(brand.id);
+    const bad = await api(`/api/v1/admin/translations/shelf/${brand.id}`, owner, { body: { fr: 'x' } });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+  });
+
+  it('draws the product editor with the languages side by side, and the missing-translations page, with JavaScript off', async () => {
+    const p = await productRow(K.plain.slug);
+    const editor = await send(server, `/admin/products/${p.id}`, { cookies: [owner.cookie] });
+    expect(editor.status, editor.body.slice(0, 300)).toBe(200);
+    expect(editor.body).toContain(`action="/api/v1/admin/products/${p.id}/translations"`);
+    expect(editor.body).toMatch(/name="lang" value="ar"/);
+    expect(editor.body).toContain(ARABIC_TITLE);
+    const list = await send(server, '/admin/translations?kind=category', { cookies: [owner.cookie] });
+    expect(list.status).toBe(200);
+    expect(list.body).toContain('/admin/translations/category/');
   });
 });
