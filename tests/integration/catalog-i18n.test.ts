@@ -31,7 +31,14 @@ beforeAll(async () => {
   await getDb()
     .insert(productTranslations)
     .values([
-      { productId: p.id, lang: 'ar', title: ARABIC_TITLE, description: '<p>وصف <strong>عربي</strong></p><script>x()</script>', seoTitle: '', specLabels: {} },
+      {
+        productId: p.id,
+        lang: 'ar',
+        title: ARABIC_TITLE,
+        description: '<p>وصف <strong>عربي</strong></p><script>x()</script>',
+        seoTitle: '',
+        specLabels: {},
+      },
       { productId: p.id, lang: 'fr', title: FRENCH_TITLE },
     ]);
   clearMemos();
@@ -39,7 +46,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => server?.close());
 
-describe('the API in the shopper\'s language', () => {
+describe("the API in the shopper's language", () => {
   it('answers product/{id} with the Arabic title for Language: ar, the English one without, and English where nothing is translated', async () => {
     const p = await productRow(K.plain.slug);
     const ar = (await json(await api(`/api/v1/product/${p.id}`, null, { headers: { language: 'ar' } }))).data;
@@ -64,11 +71,15 @@ describe('the API in the shopper\'s language', () => {
       const body = JSON.stringify((await json(res)).data);
       expect(body, `${q} (${lang})`).toContain(K.plain.slug);
     }
-    const ar = JSON.stringify((await json(await api(`/api/v1/search?q=${encodeURIComponent('تجريبي')}`, null, { headers: { language: 'ar' } }))).data);
+    const ar = JSON.stringify(
+      (await json(await api(`/api/v1/search?q=${encodeURIComponent('تجريبي')}`, null, { headers: { language: 'ar' } }))).data,
+    );
     expect(ar).toContain(ARABIC_TITLE);
     // A demo product's Arabic title word finds it too.
     const word = translated.ar.split(' ')[0]!;
-    const demo = JSON.stringify((await json(await api(`/api/v1/search?q=${encodeURIComponent(word)}`, null, { headers: { language: 'ar' } }))).data);
+    const demo = JSON.stringify(
+      (await json(await api(`/api/v1/search?q=${encodeURIComponent(word)}`, null, { headers: { language: 'ar' } }))).data,
+    );
     expect(demo).toContain(translatedSlug);
   });
 
@@ -88,10 +99,7 @@ describe('the API in the shopper\'s language', () => {
       JSON.stringify((await json(await api(`/api/v1/search?q=${encodeURIComponent(q)}`, null, { headers: { language: 'ar' } }))).data);
     expect(await find('مختلف')).toContain(K.plain.slug);
     expect(await find('دافئ')).not.toContain(K.plain.slug);
-    await getDb()
-      .update(productTranslations)
-      .set({ title: ARABIC_TITLE })
-      .where(eq(productTranslations.productId, p.id));
+    await getDb().update(productTranslations).set({ title: ARABIC_TITLE }).where(eq(productTranslations.productId, p.id));
     clearMemos();
   });
 });
@@ -111,7 +119,7 @@ describe('pages under /ar/ and /fr/', () => {
     expect(en.body).not.toContain(ARABIC_TITLE);
   });
 
-  it('names the category in French on a /fr/ listing, and shows the demo product\'s French title there', async () => {
+  it("names the category in French on a /fr/ listing, and shows the demo product's French title there", async () => {
     const [cat] = await getDb().select().from(categories).where(eq(categories.slug, 'chargers-adapters'));
     const fr = await send(server, `/fr/all/${cat!.slug}?per_page=100`);
     expect(fr.status, fr.body.slice(0, 300)).toBe(200);
@@ -132,10 +140,15 @@ describe('pages under /ar/ and /fr/', () => {
 });
 
 describe('the editors', () => {
-  it('saves a product\'s Arabic version through the API; the shop shows it at once; empty fields remove it; a seller of another store gets 404', async () => {
+  it("saves a product's Arabic version through the API; the shop shows it at once; empty fields remove it; a seller of another store gets 404", async () => {
     const p = await productRow(K.withOffer.slug);
     const saved = await api(`/api/v1/admin/products/${p.id}/translations`, owner, {
-      body: { lang: 'ar', title: 'عنوان مترجم للاختبار', description: '<p>نص</p><img src=x onerror=alert(1)>', spec_labels: { Capacity: 'السعة' } },
+      body: {
+        lang: 'ar',
+        title: 'عنوان مترجم للاختبار',
+        description: '<p>نص</p><img src=x onerror=alert(1)>',
+        spec_labels: { Capacity: 'السعة' },
+      },
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const row = (await getDb().select().from(productTranslations).where(eq(productTranslations.productId, p.id)))[0]!;
@@ -167,7 +180,7 @@ describe('the editors', () => {
 
   it('saves the names of a brand per language; the listing shows them; /admin/translations lists what is still missing', async () => {
     const brandsList = (await json(await api('/api/v1/brands', null))).data;
-    const brand = (Array.isArray(brandsList) ? brandsList : brandsList.data ?? [])[0] as { id: number; title: string };
+    const brand = (Array.isArray(brandsList) ? brandsList : (brandsList.data ?? []))[0] as { id: number; title: string };
     expect(brand).toBeTruthy();
     const missingBefore = (await json(await api('/api/v1/admin/translations?kind=brand&lang=fr', owner))).data;
     expect(missingBefore.items.map((i: { id: number }) => i.id)).toContain(brand.id);

@@ -35,9 +35,7 @@ export const ProductTranslationSchema = z
     description: text('Description', 100_000, true),
     seo_title: text('SEO title', 200),
     seo_description: text('SEO description', 500),
-    spec_labels: z
-      .record(z.string().max(200, 'Specification must be at most 200 characters'), text('Specification', 200))
-      .optional(),
+    spec_labels: z.record(z.string().max(200, 'Specification must be at most 200 characters'), text('Specification', 200)).optional(),
     spec_from: z.preprocess(many, z.array(text('Specification', 200)).max(100, 'Give at most 100 specifications')),
     spec_to: z.preprocess(many, z.array(text('Specification', 200)).max(100, 'Give at most 100 specifications')),
   })

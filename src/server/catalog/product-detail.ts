@@ -145,7 +145,11 @@ async function loadRelated(db: Tx, p: typeof products.$inferSelect) {
     p.shippingRuleId ? one(db.select().from(shippingRules).where(eq(shippingRules.id, p.shippingRuleId))) : null,
   ]);
   if (!store || !category) throw notFound('thisProduct');
-  const [categoryIn, subIn, brandIn] = await Promise.all([localName('category', category), localName('sub_category', sub), localName('brand', brand)]);
+  const [categoryIn, subIn, brandIn] = await Promise.all([
+    localName('category', category),
+    localName('sub_category', sub),
+    localName('brand', brand),
+  ]);
   return {
     store: {
       id: store.id,

@@ -84,7 +84,10 @@ async function loadCategoryTree(): Promise<CategoryItem[]> {
 /** Active brands, alphabetical. */
 export async function listBrands() {
   const rows = await getDb().select().from(brands).where(eq(brands.status, 1)).orderBy(asc(brands.title));
-  const list = await localNames('brand', rows.map((b) => ({ id: b.id, slug: b.slug, title: b.title, image: b.image, featured: b.featured })));
+  const list = await localNames(
+    'brand',
+    rows.map((b) => ({ id: b.id, slug: b.slug, title: b.title, image: b.image, featured: b.featured })),
+  );
   // Alphabetical in the shopper's language.
   return list.sort((a, b) => a.title.localeCompare(b.title));
 }

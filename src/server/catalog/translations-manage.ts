@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
-import { brands, catalogTranslations, categories, collections, productSpecs, productTranslations, products, subCategories } from '@/server/db/schema';
+import {
+  brands,
+  catalogTranslations,
+  categories,
+  collections,
+  productSpecs,
+  productTranslations,
+  products,
+  subCategories,
+} from '@/server/db/schema';
 import type { TranslatedKind } from '@/server/db/schema';
 import type { Access } from '@/server/core/action';
 import { AppError, notFound } from '@/server/core/errors';
@@ -186,7 +195,10 @@ export async function getNameTranslations(kind: TranslatedKind, id: number, db: 
  * Saves the names of one category, sub-category, brand or collection: a field per other language (`ar`, `fr`);
  * an empty one removes that language's name. Taxonomy is the whole shop's: a seller's scope may not change it.
  */
-export async function saveNameTranslations(input: NameTranslationsInput, { scope, tx, audit }: Access): Promise<{ kind: string; id: number }> {
+export async function saveNameTranslations(
+  input: NameTranslationsInput,
+  { scope, tx, audit }: Access,
+): Promise<{ kind: string; id: number }> {
   if (scope.kind !== 'any') throw forbidden();
   const table = TABLES[input.kind];
   const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, input.id)).for('update');

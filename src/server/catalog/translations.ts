@@ -42,11 +42,9 @@ export async function productTranslationFor(db: Tx, id: number) {
 }
 
 /** The translated fields over the default language's: an empty translated field keeps the default one. */
-export function overProduct<T extends { title: string; description: string; seo_title: string; seo_description: string; specs: { name: string; value: string }[] }>(
-  p: T,
-  t: Awaited<ReturnType<typeof productTranslationFor>>,
-  clean: (html: string) => string,
-): T {
+export function overProduct<
+  T extends { title: string; description: string; seo_title: string; seo_description: string; specs: { name: string; value: string }[] },
+>(p: T, t: Awaited<ReturnType<typeof productTranslationFor>>, clean: (html: string) => string): T {
   if (!t) return p;
   return {
     ...p,
@@ -64,7 +62,12 @@ export function overProduct<T extends { title: string; description: string; seo_
  */
 const namesMemo = memoFor(10_000, async () => {
   const rows = await getDb()
-    .select({ kind: catalogTranslations.kind, refId: catalogTranslations.refId, lang: catalogTranslations.lang, name: catalogTranslations.name })
+    .select({
+      kind: catalogTranslations.kind,
+      refId: catalogTranslations.refId,
+      lang: catalogTranslations.lang,
+      name: catalogTranslations.name,
+    })
     .from(catalogTranslations);
   return new Map(rows.map((r) => [`${r.kind}:${r.refId}:${r.lang}`, r.name]));
 });
@@ -89,7 +92,10 @@ export async function localNames<T extends { id: number; title: string }>(kind: 
 }
 
 /** One item (or null) with its title in the request's language. */
-export async function localName<T extends { id: number; title: string }>(kind: TranslatedKind, item: T | null | undefined): Promise<T | null> {
+export async function localName<T extends { id: number; title: string }>(
+  kind: TranslatedKind,
+  item: T | null | undefined,
+): Promise<T | null> {
   if (!item) return null;
   return (await localNames(kind, [item]))[0]!;
 }

@@ -8,7 +8,9 @@ const LANGS = ['ar', 'fr'] as const;
 
 /** Arabic and French names of every demo category, sub-category and collection, and a few products' titles. */
 export async function insertTranslations(tx: Tx, ids: TaxonomyIds, productIds: Ids) {
-  const collections = new Map((await tx.select({ id: t.collections.id, slug: t.collections.slug }).from(t.collections)).map((c) => [c.slug, c.id]));
+  const collections = new Map(
+    (await tx.select({ id: t.collections.id, slug: t.collections.slug }).from(t.collections)).map((c) => [c.slug, c.id]),
+  );
   const names = (kind: t.TranslatedKind, from: Record<string, { ar: string; fr: string }>, idOf: Ids) =>
     Object.entries(from).flatMap(([slug, n]) => {
       const refId = idOf.get(slug);
