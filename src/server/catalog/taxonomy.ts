@@ -3,6 +3,7 @@ import { getDb } from '@/server/db/client';
 import { memoFor } from '@/server/core/memo';
 import { brands, categories, subCategories } from '@/server/db/schema';
 import { localNames, taxonomyNames } from '@/server/catalog/translations';
+import { catalogLanguage } from '@/server/i18n/catalog-language';
 
 export interface SubCategoryItem {
   id: number;
@@ -84,10 +85,8 @@ async function loadCategoryTree(): Promise<CategoryItem[]> {
 /** Active brands, alphabetical. */
 export async function listBrands() {
   const rows = await getDb().select().from(brands).where(eq(brands.status, 1)).orderBy(asc(brands.title));
-  const list = await localNames(
-    'brand',
-    rows.map((b) => ({ id: b.id, slug: b.slug, title: b.title, image: b.image, featured: b.featured })),
-  );
-  // Alphabetical in the shopper's language.
-  return list.sort((a, b) => a.title.localeCompare(b.title));
+  const brandsIn = rows.map((b) => ({ id: b.id, slug: b.slug, title: b.title, image: b.image, featured: b.featured }));
+  if (!catalogLanguage()) return brandsIn;
+  // Another language: alphabetical by the names shown.
+  return (await localNames('brand', brandsIn)).sort((a, b) => a.title.localeCompare(b.title));
 }
