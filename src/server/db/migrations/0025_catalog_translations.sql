@@ -73,7 +73,8 @@ DECLARE
   r catalog_translations;
 BEGIN
   IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
-  IF TG_OP <> 'DELETE' THEN
+  -- Collections are not in the products' documents: their names would "correct" a search to a word that finds nothing.
+  IF TG_OP <> 'DELETE' AND r.kind <> 'collection' THEN
     INSERT INTO search_words (word, taxonomy) SELECT w, true FROM search_words_of(NEW.name) AS w
       ON CONFLICT (word) DO UPDATE SET taxonomy = true;
   END IF;

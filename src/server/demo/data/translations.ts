@@ -63,7 +63,7 @@ export const SUB_CATEGORY_NAMES: Names = {
 };
 
 export const COLLECTION_NAMES: Names = {
-  'fast-charging': { ar: 'شحن سريع', fr: 'Charge rapide' },
+  'fast-charging': { ar: 'شحن سريع', fr: 'Recharge rapide' },
   'gifts-under-30': { ar: 'هدايا بأقل من 30 دولارًا', fr: 'Cadeaux à moins de 30 $' },
   'back-to-school': { ar: 'العودة إلى المدرسة', fr: 'La rentrée' },
   'travel-kit': { ar: 'عدة السفر', fr: 'Kit de voyage' },
@@ -75,7 +75,7 @@ export const PRODUCT_TITLES: Names = {
   'amplex-edge-x-45w-gan-usb-c-wall-charger': { ar: 'شاحن حائط أمبلكس إيدج إكس 45 واط GaN USB-C', fr: 'Chargeur secteur Amplex Edge X 45 W GaN USB-C' },
   'zentro-echo-x-gan-usb-c-wall-charger': { ar: 'شاحن حائط زينترو إيكو إكس GaN USB-C', fr: 'Chargeur secteur Zentro Echo X GaN USB-C' },
   'amplex-halo-30w-dual-port-car-charger': { ar: 'شاحن سيارة أمبلكس هالو 30 واط بمنفذين', fr: 'Chargeur de voiture Amplex Halo 30 W double port' },
-  'kinetiq-pulse-3-10w-wireless-charging-pad': { ar: 'قاعدة شحن لاسلكية كينيتيك بلس 3 بقوة 10 واط', fr: 'Socle de charge sans fil Kinetiq Pulse 3 10 W' },
-  'amplex-halo-10w-wireless-charging-pad': { ar: 'قاعدة شحن لاسلكية أمبلكس هالو 10 واط', fr: 'Socle de charge sans fil Amplex Halo 10 W' },
+  'kinetiq-pulse-3-10w-wireless-charging-pad': { ar: 'قاعدة شحن لاسلكية كينيتيك بلس 3 بقوة 10 واط', fr: 'Socle de recharge sans fil Kinetiq Pulse 3 10 W' },
+  'amplex-halo-10w-wireless-charging-pad': { ar: 'قاعدة شحن لاسلكية أمبلكس هالو 10 واط', fr: 'Socle de recharge sans fil Amplex Halo 10 W' },
   'zentro-swift-universal-travel-adapter-with-usb-c': { ar: 'محول سفر عالمي زينترو سويفت مع USB-C', fr: 'Adaptateur de voyage universel Zentro Swift avec USB-C' },
 };
