@@ -38,6 +38,10 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
   '/api/v1/seller/products/[id]': async (otherStore) => ({ id: await productOf(otherStore) }),
   '/api/v1/seller/products/[id]/pictures': async (otherStore) => ({ id: await productOf(otherStore), body: { picture_id: 1, op: 'up' } }),
+  '/api/v1/seller/products/[id]/translations': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { lang: 'ar', title: 'x' },
+  }),
   '/api/v1/seller/products/[id]/stock': async (otherStore) => ({
     id: await productOf(otherStore),
     body: { reason: 'received', quantity: 1 },

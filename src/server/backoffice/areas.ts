@@ -28,6 +28,8 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: 'collections', can: 'update:catalog', label: 'backoffice.taxonomy.nav.collections' },
   { area: 'admin', segment: 'flash-sales', can: 'update:catalog', label: 'backoffice.taxonomy.nav.flashSales' },
   { area: 'admin', segment: 'bundle-deals', can: 'update:catalog', label: 'backoffice.taxonomy.nav.bundleDeals' },
+  // Translations of catalogue data (issue 33): what is missing, and the names of categories, brands and collections.
+  { area: 'admin', segment: 'translations', can: 'update:product', label: 'catalogI18n.title' },
   // Customers (issue 32): the list, one customer, sign-in, notes, GDPR export and erasure.
   { area: 'admin', segment: 'customers', can: 'read:customer', label: 'backoffice.customers.nav' },
   // Moderation and inbox (issue 34).

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { collections, shippingRules } from '@/server/db/schema';
+import { localNames } from '@/server/catalog/translations';
 
 export interface CollectionItem {
   id: number;
@@ -13,11 +14,12 @@ export interface CollectionItem {
 
 /** Active collections in display order. */
 export async function listCollections(): Promise<CollectionItem[]> {
-  return getDb()
+  const rows = await getDb()
     .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image, on_home: collections.onHome })
     .from(collections)
     .where(eq(collections.status, 1))
     .orderBy(asc(collections.position), asc(collections.id));
+  return localNames('collection', rows);
 }
 
 export interface ShippingRuleItem {
