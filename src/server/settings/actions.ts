@@ -5,6 +5,12 @@ import { ShopSettingsSchema } from '@/lib/schemas/content-admin';
 import { getShopSettings, saveShopSettings } from '@/server/settings/manage';
 import { NavigationSchema, SiteSwitchesSchema } from '@/lib/schemas/settings-admin';
 import { getNavigation, getSiteSwitches, saveNavigation, saveSiteSwitches } from '@/server/settings/site-manage';
+import { FooterCategoriesSchema, SitePicturesSchema } from '@/lib/schemas/content-admin2';
+import { getSitePictures, prepareSitePicture, saveSitePictures } from '@/server/settings/pictures';
+import { getFooterCategories, saveFooterCategories } from '@/server/settings/footer';
+import { IMAGE_MAX_BYTES } from '@/server/uploads/images';
+import { removeUpload } from '@/server/uploads/storage';
+import { runAfterAnswer } from '@/server/core/background';
 
 /** The shop's settings in the back office (`/admin/settings`, `api/v1/admin/settings`). */
 
@@ -74,4 +80,58 @@ export const saveSiteSwitchesAction = defineAction({
   },
   message: 'backoffice.siteSettings.saved',
   back: '/admin/settings/site',
+});
+
+/** The header logo and the footer's payment picture (`/admin/settings/pictures`, `api/v1/admin/settings/pictures`). */
+export const sitePicturesOne = defineQuery({
+  name: 'settings.pictures',
+  input: z.object({}),
+  auth: { can: 'update:setting' },
+  run: () => getSitePictures(),
+});
+
+/** Uploads (multipart) or resets the pictures; every page of every process shows the new ones at its next request. */
+export const saveSitePicturesAction = defineAction({
+  name: 'settings.pictures.save',
+  input: SitePicturesSchema,
+  auth: { can: 'update:setting' },
+  // Two pictures of at most 1000 KB each, and the form's other fields.
+  upload: { limit: 2 * IMAGE_MAX_BYTES + 64 * 1024 },
+  invalidates: ['settings', 'catalog', 'content'],
+  run: async (input, _actor, { tx, audit }) => {
+    // Both files are checked and re-encoded before anything is stored.
+    const pictures = [
+      await prepareSitePicture(input.header_logo, 'header_logo'),
+      await prepareSitePicture(input.payment_image, 'payment_image'),
+    ].filter((p) => p !== null);
+    const { before, after, replaced } = await saveSitePictures(tx, { pictures, reset_logo: input.reset_logo, reset_payment: input.reset_payment });
+    audit({ entity: 'settings', entityId: 'pictures', before, after });
+    if (replaced.length) runAfterAnswer('remove replaced shop pictures', () => Promise.all(replaced.map((u) => removeUpload(u))).then(() => {}));
+    return after;
+  },
+  message: 'backoffice.sitePictures.saved',
+  back: '/admin/settings/pictures',
+});
+
+/** The categories the footer lists (`/admin/settings/footer`, `api/v1/admin/settings/footer`). */
+export const footerCategoriesOne = defineQuery({
+  name: 'settings.footer',
+  input: z.object({}),
+  auth: { can: 'update:setting' },
+  run: () => getFooterCategories(),
+});
+
+export const saveFooterCategoriesAction = defineAction({
+  name: 'settings.footer.save',
+  input: FooterCategoriesSchema,
+  auth: { can: 'update:setting' },
+  // The footer is on every page and in `common`; the category tree is the catalogue's.
+  invalidates: ['settings', 'catalog', 'content'],
+  run: async (input, _actor, { tx, audit }) => {
+    const change = await saveFooterCategories(tx, input);
+    audit({ entity: 'settings', entityId: 'footer_categories', ...change });
+    return change.after;
+  },
+  message: 'backoffice.footerCategories.saved',
+  back: '/admin/settings/footer',
 });
