@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { TEST_DB, useTestDatabase } from '../setup/db';
-import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
-import { getDatabase, getDb, openDatabase } from '@/server/db/client';
+import { localsWith, type AstroRenderer } from '../unit/astro-render';
+import { ownerOf, startPageRenderer } from './render-fixtures';
+import { getDb, openDatabase } from '@/server/db/client';
 import { blogSlugRedirects, categories, settings, staticPages, subCategories } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { invalidationState, listenForChanges } from '@/server/core/invalidation';
@@ -36,11 +37,8 @@ beforeAll(async () => {
   owner = await account(['owner']);
   editor = await account(['staff'], ['update:content']);
   orders = await account(['staff'], ['read:order']);
-  ownerUser = { id: owner.id, name: 'Owner', email: 'owner@example.com', roles: ['owner'], permissions: [], twoFactor: false };
-  renderer = await startAstroRenderer();
-  (await renderer.module('/src/server/db/client.ts')).setDatabase(getDatabase());
-  const react = (await renderer.module('@astrojs/react/server.js')).default;
-  renderer.container.addServerRenderer({ name: '@astrojs/react', renderer: react });
+  ownerUser = ownerOf(owner);
+  renderer = await startPageRenderer();
 }, 300_000);
 afterAll(() => renderer?.close());
 

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '@/server/db/client';
-import { settings as settingsTable } from '@/server/db/schema';
+import { storedObjectIn, writeIn } from '@/server/settings/stored';
 import { getSettings } from '@/server/settings/index';
 import { SettingsSchema, SiteSettingSchema } from '@/lib/schemas/settings';
 import { fileOf, imageError, readImageUpload } from '@/server/uploads/images';
@@ -65,18 +64,6 @@ export async function prepareSitePicture(value: unknown, field: PictureField): P
   }
 }
 
-async function storedIn(tx: Tx, key: 'site_setting' | 'payment'): Promise<Record<string, unknown>> {
-  const [row] = await tx.select({ value: settingsTable.value }).from(settingsTable).where(eq(settingsTable.key, key)).for('update');
-  return row?.value && typeof row.value === 'object' ? (row.value as Record<string, unknown>) : {};
-}
-
-async function writeIn(tx: Tx, key: string, value: unknown): Promise<void> {
-  await tx
-    .insert(settingsTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: new Date() } });
-}
-
 /**
  * Saves the pictures in the caller's transaction: an uploaded one is stored first (removed again if the rows fail),
  * a reset brings back the default. Answers before and after, and the replaced uploads to remove after the commit.
@@ -85,8 +72,8 @@ export async function saveSitePictures(
   tx: Tx,
   input: { pictures: PreparedSitePicture[]; reset_logo: boolean; reset_payment: boolean },
 ): Promise<{ before: SitePicturesView; after: SitePicturesView; replaced: string[] }> {
-  const site = await storedIn(tx, 'site_setting');
-  const payment = await storedIn(tx, 'payment');
+  const site = await storedObjectIn(tx, 'site_setting');
+  const payment = await storedObjectIn(tx, 'payment');
   const before = {
     header_logo: SiteSettingSchema.parse(site).header_logo,
     payment_image: SettingsSchema.shape.payment.parse(payment).image,
