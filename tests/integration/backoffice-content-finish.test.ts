@@ -58,12 +58,12 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-function postPictures(who: Account, files: Record<string, Buffer | string>, fields: Record<string, string> = {}) {
+function postPictures(who: Account, files: Record<string, Buffer | string>, fields: Record<string, string> = {}, path = '/api/v1/admin/settings/pictures') {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const [k, v] of Object.entries(files))
     form.append(k, new File([typeof v === 'string' ? v : new Uint8Array(v)], `${k}.bin`, { type: 'image/png' }));
-  return request(routes, '/api/v1/admin/settings/pictures', {
+  return request(routes, path, {
     method: 'POST',
     headers: { origin: ORIGIN, cookie: who.cookie, accept: 'application/json' },
     body: form,
@@ -148,6 +148,64 @@ describe('the header logo and the payment picture', () => {
       await other.close();
       await listener.close();
     });
+});
+
+describe('the top and popup banners', () => {
+  const NOTICES = '/api/v1/admin/settings/notices';
+  it('edited from the screen: in common and on the page at once; "show it again" changes the version; a bad link is refused', async () => {
+    const was = (await common()).popup_banner;
+    const res = await postPictures(
+      owner,
+      { popup_image: await jpeg() },
+      { top_shown: '1', top_title: 'Free delivery this week', top_url: '/flash-sale', top_closable: '1', popup_title: 'Hello', popup_url: 'https://example.com/x', popup_again: '1' },
+      NOTICES,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const c = await common();
+    expect(c.top_banner).toMatchObject({ status: 1, title: 'Free delivery this week', url: '/flash-sale', closable: true });
+    expect(c.popup_banner).toMatchObject({ status: 2, title: 'Hello', url: 'https://example.com/x', closable: false });
+    expect(c.popup_banner.image).toMatch(/^\/uploads\/brand\/popup-[0-9a-f]{24}\.jpg$/);
+    expect(c.popup_banner.version).toBe(String(Number(was.version) + 1));
+    const Top = await renderer.load('/src/components/shell/TopBanner.astro');
+    const top: string = await renderer.container.renderToString(Top, {
+      locals: localsWith({ settings: await getSettings() }),
+      request: new Request('http://shop.test/'),
+    });
+    expect(top).toContain('Free delivery this week');
+
+    const before = await stored('top_banner');
+    const bad = await postPictures(owner, {}, { top_shown: '1', top_title: 'x', top_url: 'javascript:alert(1)' }, NOTICES);
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).message).toBe('A link is an address on the shop such as /page/about, or one starting with https://');
+    expect(await stored('top_banner')).toEqual(before);
+    expect((await postPictures(editor, {}, { top_title: 'x' }, NOTICES)).status).toBe(403);
+    const screen = await render('/src/pages/admin/settings/notices.astro', '/admin/settings/notices', 'ar');
+    expect(screen).toContain('name="popup_image"');
+    expect(screen).toContain('value="Free delivery this week"');
+  });
+});
+
+describe('the payment methods offered at checkout', () => {
+  it('a method switched off leaves checkout’s methods at once; switched on again it is back; bad input is refused', async () => {
+    const enabled = async () =>
+      ((await json(await api('/api/v1/payment-gateway', null))).data.gateways as { id: number; enabled: boolean }[])
+        .filter((g) => g.enabled)
+        .map((g) => g.id);
+    const before = await enabled();
+    expect(before).toContain(2); // cash on delivery needs no keys
+    const off = await api('/api/v1/admin/payments/methods', owner, { body: { offered: [1, 3, 4, 5, 6, 7, 8] } });
+    expect(off.status, await off.clone().text()).toBe(200);
+    expect(await enabled()).toEqual(before.filter((m) => m !== 2));
+    const view = (await json(await api('/api/v1/admin/payments/methods', owner))).data.items as { method: number; on: boolean }[];
+    expect(view.find((m) => m.method === 2)?.on).toBe(false);
+    expect((await api('/api/v1/admin/payments/methods', owner, { body: { offered: [1, 99] } })).status).toBe(422);
+    expect((await api('/api/v1/admin/payments/methods', editor, { body: { offered: [2] } })).status).toBe(403);
+    const on = await api('/api/v1/admin/payments/methods', owner, { body: { offered: [1, 2, 3, 4, 5, 6, 7, 8] } });
+    expect(on.status).toBe(200);
+    expect(await enabled()).toEqual(before);
+    const screen = await render('/src/pages/admin/payments/index.astro', '/admin/payments');
+    expect(screen).toContain('action="/api/v1/admin/payments/methods"');
+  });
 });
 
 describe('the footer categories', () => {

@@ -37,3 +37,44 @@ export const FooterCategoriesSchema = z.object({
   sub_categories: ticked('backoffice.footerCategories.badIds'),
 });
 export type FooterCategoriesInput = z.output<typeof FooterCategoriesSchema>;
+
+const noticeLink = z
+  .string()
+  .trim()
+  .max(500, 'A link is at most 500 characters')
+  .optional()
+  .default('')
+  .refine(
+    (v) => v === '' || /^\/(?!\/)[^\s<>"']*$/.test(v) || /^https:\/\/[a-z0-9.-]+(?::\d+)?(\/[^\s<>"']*)?$/i.test(v),
+    'A link is an address on the shop such as /page/about, or one starting with https://',
+  );
+const noticeTitle = z.string().trim().max(200, 'backoffice.notices.titleTooLong').optional().default('');
+
+/**
+ * `POST api/v1/admin/settings/notices` (multipart): the top banner (`top_…`) and the popup banner (`popup_…`) — shown
+ * or not, title, link, closable, a picture (a new file replaces it, `…_remove_image` takes it away) and `…_again`,
+ * which shows it again to shoppers who closed it.
+ */
+export const NoticesSchema = z.object({
+  top_shown: checkbox,
+  top_title: noticeTitle,
+  top_url: noticeLink,
+  top_closable: checkbox,
+  top_image: z.unknown().optional(),
+  top_remove_image: checkbox,
+  top_again: checkbox,
+  popup_shown: checkbox,
+  popup_title: noticeTitle,
+  popup_url: noticeLink,
+  popup_closable: checkbox,
+  popup_image: z.unknown().optional(),
+  popup_remove_image: checkbox,
+  popup_again: checkbox,
+});
+export type NoticesInput = z.output<typeof NoticesSchema>;
+
+/** `POST api/v1/admin/payments/methods`: the payment methods (1–8) offered at checkout; the others are switched off. */
+export const PaymentMethodsSchema = z.object({
+  offered: ticked('backoffice.paymentMethods.badMethod').refine((v) => v.every((m) => m <= 8), 'backoffice.paymentMethods.badMethod'),
+});
+export type PaymentMethodsInput = z.output<typeof PaymentMethodsSchema>;

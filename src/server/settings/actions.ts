@@ -5,7 +5,8 @@ import { ShopSettingsSchema } from '@/lib/schemas/content-admin';
 import { getShopSettings, saveShopSettings } from '@/server/settings/manage';
 import { NavigationSchema, SiteSwitchesSchema } from '@/lib/schemas/settings-admin';
 import { getNavigation, getSiteSwitches, saveNavigation, saveSiteSwitches } from '@/server/settings/site-manage';
-import { FooterCategoriesSchema, SitePicturesSchema } from '@/lib/schemas/content-admin2';
+import { FooterCategoriesSchema, NoticesSchema, SitePicturesSchema } from '@/lib/schemas/content-admin2';
+import { getNotices, saveNotices } from '@/server/settings/notices';
 import { getSitePictures, prepareSitePicture, saveSitePictures } from '@/server/settings/pictures';
 import { getFooterCategories, saveFooterCategories } from '@/server/settings/footer';
 import { IMAGE_MAX_BYTES } from '@/server/uploads/images';
@@ -134,4 +135,32 @@ export const saveFooterCategoriesAction = defineAction({
   },
   message: 'backoffice.footerCategories.saved',
   back: '/admin/settings/footer',
+});
+
+/** The top banner and the popup banner (`/admin/settings/notices`, `api/v1/admin/settings/notices`). */
+export const noticesOne = defineQuery({
+  name: 'settings.notices',
+  input: z.object({}),
+  auth: { can: 'update:setting' },
+  run: () => getNotices(),
+});
+
+export const saveNoticesAction = defineAction({
+  name: 'settings.notices.save',
+  input: NoticesSchema,
+  auth: { can: 'update:setting' },
+  upload: { limit: 2 * IMAGE_MAX_BYTES + 64 * 1024 },
+  // Both notices are on every page: settings and the kept pages are forgotten everywhere.
+  invalidates: ['settings', 'catalog', 'content'],
+  run: async (input, _actor, { tx, audit }) => {
+    const pictures = [await prepareSitePicture(input.top_image, 'top_image'), await prepareSitePicture(input.popup_image, 'popup_image')].filter(
+      (p) => p !== null,
+    );
+    const { before, after, replaced } = await saveNotices(tx, input, pictures);
+    audit({ entity: 'settings', entityId: 'notices', before, after });
+    if (replaced.length) runAfterAnswer('remove replaced notice pictures', () => Promise.all(replaced.map((u) => removeUpload(u))).then(() => {}));
+    return after;
+  },
+  message: 'backoffice.notices.saved',
+  back: '/admin/settings/notices',
 });

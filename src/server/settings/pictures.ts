@@ -8,7 +8,8 @@ import { putUpload, removeUpload } from '@/server/uploads/storage';
 
 /**
  * The shop's pictures on the settings screen (`/admin/settings/pictures`): the header logo (site_setting
- * `header_logo`) and the footer's payment picture (`payment.image`). An upload is a JPEG or PNG of at most 1000 KB
+ * `header_logo`) and the footer's payment picture (`payment.image`); the top and popup banners' pictures too
+ * (settings/notices.ts). An upload is a JPEG or PNG of at most 1000 KB
  * (known by its bytes), re-encoded from its pixels with sharp (orientation applied, metadata gone) into at most the
  * size the shop draws it at, then stored through the shop's one upload store (disk or S3), so every machine sees it.
  */
@@ -17,6 +18,10 @@ export const PICTURE_BOXES = {
   header_logo: { width: 480, height: 160, prefix: 'logo-' },
   /** Drawn 240 × 40 in the footer. */
   payment_image: { width: 720, height: 120, prefix: 'payment-' },
+  /** The top banner's picture, drawn 32 × 32. */
+  top_image: { width: 96, height: 96, prefix: 'top-banner-' },
+  /** The popup banner's picture, drawn up to 480 × 300. */
+  popup_image: { width: 960, height: 600, prefix: 'popup-' },
 } as const;
 export type PictureField = keyof typeof PICTURE_BOXES;
 
@@ -32,7 +37,7 @@ export interface SitePicturesView {
   uploaded: { header_logo: boolean; payment_image: boolean };
 }
 
-const isUpload = (url: string) => url.startsWith('/uploads/');
+export const isUpload = (url: string) => url.startsWith('/uploads/');
 
 /** The pictures the storefront shows now. */
 export async function getSitePictures(): Promise<SitePicturesView> {
@@ -42,14 +47,14 @@ export async function getSitePictures(): Promise<SitePicturesView> {
 }
 
 /** A checked and re-encoded picture, not yet stored. */
-export interface PreparedSitePicture {
-  field: PictureField;
+export interface PreparedSitePicture<F extends PictureField = PictureField> {
+  field: F;
   bytes: Buffer;
   ext: 'jpg' | 'png';
 }
 
 /** Checks and re-encodes the form's file for `field`, or null when none was chosen; a bad file is refused on its field. */
-export async function prepareSitePicture(value: unknown, field: PictureField): Promise<PreparedSitePicture | null> {
+export async function prepareSitePicture<F extends PictureField>(value: unknown, field: F): Promise<PreparedSitePicture<F> | null> {
   const file = fileOf(value);
   if (!file) return null;
   const { bytes, type } = await readImageUpload(file, field);
@@ -70,7 +75,7 @@ export async function prepareSitePicture(value: unknown, field: PictureField): P
  */
 export async function saveSitePictures(
   tx: Tx,
-  input: { pictures: PreparedSitePicture[]; reset_logo: boolean; reset_payment: boolean },
+  input: { pictures: PreparedSitePicture<'header_logo' | 'payment_image'>[]; reset_logo: boolean; reset_payment: boolean },
 ): Promise<{ before: SitePicturesView; after: SitePicturesView; replaced: string[] }> {
   const site = await storedObjectIn(tx, 'site_setting');
   const payment = await storedObjectIn(tx, 'payment');
@@ -98,6 +103,6 @@ export async function saveSitePictures(
     ...v,
     uploaded: { header_logo: isUpload(v.header_logo), payment_image: isUpload(v.payment_image) },
   });
-  const replaced = (Object.keys(next) as PictureField[]).filter((k) => next[k] !== before[k] && isUpload(before[k])).map((k) => before[k]);
+  const replaced = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== before[k] && isUpload(before[k])).map((k) => before[k]);
   return { before: view(before), after: view(next), replaced };
 }
