@@ -23,7 +23,7 @@ export const ALL_METHODS = Object.keys(PAYMENT_METHODS).map(Number);
 
 export async function getPaymentMethods(env: NodeJS.ProcessEnv = gatewayEnv()): Promise<{ items: PaymentMethodView[] }> {
   const off = new Set((await getSettings()).payment_methods.off);
-  const configured = new Set(configuredProviders(env).map((p) => p.method));
+  const configured = new Set<number>(configuredProviders(env).map((p) => p.method));
   return { items: ALL_METHODS.map((method) => ({ method, on: !off.has(method), configured: configured.has(method) })) };
 }
 
