@@ -5,7 +5,7 @@ import { TEST_DB, useTestDatabase } from '../setup/db';
 import { localsWith, type AstroRenderer } from '../unit/astro-render';
 import { ownerOf, startPageRenderer } from './render-fixtures';
 import { getDb, openDatabase } from '@/server/db/client';
-import { blogSlugRedirects, categories, settings, staticPages, subCategories } from '@/server/db/schema';
+import { blogSlugRedirects, categories, mailOutbox, newsletterSubscribers, settings, staticPages, subCategories } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { invalidationState, listenForChanges } from '@/server/core/invalidation';
 import { getSettings } from '@/server/settings/index';
@@ -205,6 +205,33 @@ describe('the payment methods offered at checkout', () => {
     expect(await enabled()).toEqual(before);
     const screen = await render('/src/pages/admin/payments/index.astro', '/admin/payments');
     expect(screen).toContain('action="/api/v1/admin/payments/methods"');
+  });
+});
+
+describe('a newsletter from the screen', () => {
+  it('goes to every confirmed subscriber (not a pending one), after the answer; audited; bad input refused', async () => {
+    const tag = Date.now().toString(36);
+    await getDb()
+      .insert(newsletterSubscribers)
+      .values([
+        { email: `reader-${tag}@example.com`, token: `tok-${tag}-confirmed-xx`, confirmedAt: new Date() },
+        { email: `pending-${tag}@example.com`, token: `tok-${tag}-pending-xxxx` },
+      ]);
+    const mark = await lastAuditId();
+    const subject = `News ${tag}`;
+    const res = await api('/api/v1/admin/subscribers/newsletter', editor, { body: { subject, text: 'New chargers.\n\nSee you soon.' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await json(res);
+    expect(body.data.recipients).toBeGreaterThanOrEqual(1);
+    expect(body.message).toBe(`The newsletter is on its way to ${body.data.recipients} subscribers.`);
+    await settleAfterAnswer();
+    const mails = await getDb().select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+    expect(mails.map((m) => m.to)).toContain(`reader-${tag}@example.com`);
+    expect(mails.map((m) => m.to)).not.toContain(`pending-${tag}@example.com`);
+    expect((await auditSince(mark)).map((a) => a.action)).toEqual(['subscribers.newsletter']);
+    const empty = await api('/api/v1/admin/subscribers/newsletter', editor, { body: { subject: '', text: '  ' } });
+    expect(empty.status).toBe(422);
+    expect((await api('/api/v1/admin/subscribers/newsletter', orders, { body: { subject: 'x', text: 'y' } })).status).toBe(403);
   });
 });
 

@@ -78,3 +78,18 @@ export const PaymentMethodsSchema = z.object({
   offered: ticked('backoffice.paymentMethods.badMethod').refine((v) => v.every((m) => m <= 8), 'backoffice.paymentMethods.badMethod'),
 });
 export type PaymentMethodsInput = z.output<typeof PaymentMethodsSchema>;
+
+/** `POST api/v1/admin/subscribers/newsletter`: a newsletter issue (blank lines separate paragraphs), as `newsletter:send` sends it. */
+export const NewsletterSendSchema = z.object({
+  subject: z
+    .string({ error: 'backoffice.newsletterSend.subjectNeeded' })
+    .trim()
+    .min(1, 'backoffice.newsletterSend.subjectNeeded')
+    .max(200, 'backoffice.newsletterSend.subjectLong'),
+  text: z
+    .string({ error: 'backoffice.newsletterSend.textNeeded' })
+    .max(50_000, 'backoffice.newsletterSend.textLong')
+    .transform((v) => v.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean))
+    .refine((v) => v.length > 0, 'backoffice.newsletterSend.textNeeded'),
+});
+export type NewsletterSendInput = z.output<typeof NewsletterSendSchema>;
