@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
-import { getDatabase } from '@/server/db/client';
+import { localsWith, type AstroRenderer } from '../unit/astro-render';
+import { ownerOf, startPageRenderer } from './render-fixtures';
 import { getSettings } from '@/server/settings/index';
 import { getT } from '@/i18n';
 import type { SessionUser } from '@/server/core/actor';
@@ -21,12 +21,9 @@ let ownerUser: SessionUser;
 let storeId: number;
 beforeAll(async () => {
   owner = await account(['owner']);
-  ownerUser = { id: owner.id, name: 'Owner', email: 'owner@example.com', roles: ['owner'], permissions: [], twoFactor: false };
+  ownerUser = ownerOf(owner);
   storeId = (await shopBasics()).storeA.id;
-  renderer = await startAstroRenderer();
-  (await renderer.module('/src/server/db/client.ts')).setDatabase(getDatabase());
-  const react = (await renderer.module('@astrojs/react/server.js')).default;
-  renderer.container.addServerRenderer({ name: '@astrojs/react', renderer: react });
+  renderer = await startPageRenderer();
 }, 300_000);
 afterAll(() => renderer?.close());
 
