@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { getDatabase, getDb, queryRows } from '@/server/db/client';
+import { getDatabase, getDb, queryRows, type Tx } from '@/server/db/client';
 
 /** The part of a PGlite client used here. */
 interface PgliteClient {
@@ -54,4 +54,13 @@ export async function preparedRows<T>(query: SQL): Promise<T[]> {
   const run = args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`;
   // Dates and times come back as text, as drizzle reads them: the client was created so (db/pglite-parsers.ts).
   return (await client.query<T>(run, [], { rowMode: 'object' })).rows;
+}
+
+/**
+ * Rows of `query` read through `db`: planned once (preparedRows) when `db` is the shop's database itself,
+ * the ordinary path inside a transaction (an order being placed reads in its own). For the services that
+ * take either (the checkout quote: a page's preview, or the order's transaction).
+ */
+export function rowsOn<T>(db: Tx, query: SQL): Promise<T[]> {
+  return db === getDb() ? preparedRows<T>(query) : queryRows<T>(db, query);
 }
