@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { getDb, type Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { AppError } from '@/server/core/errors';
 import type { CartActionInput } from '@/lib/schemas/cart';
 import { CHECKED, UNCHECKED } from '@/lib/cart-math';
@@ -44,7 +45,7 @@ async function putLine(tx: Tx, owner: CartOwner, input: CartActionInput, mode: '
   // The unique (cart, product, variant) key: an insert that meets a line adds to it. One statement writes
   // the line and reads the cart's new count (the other lines as they were, plus this line now).
   const quantityExpr = mode === 'add' ? sql`cart_lines.quantity + excluded.quantity` : sql`excluded.quantity`;
-  const [line] = await queryRows<{ id: number; quantity: number; cart_count: number | string }>(
+  const [line] = await rowsOn<{ id: number; quantity: number; cart_count: number | string }>(
     tx,
     sql`with up as (
           insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)

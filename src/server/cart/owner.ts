@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 
 /** Whose cart: a signed-in user's, or a guest's (the spec's user_token). */
 export type CartOwner = { userId: number; guestToken?: undefined } | { userId?: undefined; guestToken: string };
@@ -27,7 +28,7 @@ export async function findCartId(db: Tx, owner: CartOwner): Promise<number | nul
  * takes the row lock (a guest cart merged away while we waited is no conflict any more: a new one is made).
  */
 export async function lockCart(tx: Tx, owner: CartOwner): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await rowsOn<{ id: number }>(
     tx,
     owner.userId !== undefined
       ? sql`insert into carts (user_id, guest_token) values (${owner.userId}, null)

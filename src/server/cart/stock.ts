@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
+import type { Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { AppError, notFound } from '@/server/core/errors';
 import { checkQuantity, QUANTITY_MESSAGES, type QuantityProblem } from '@/lib/cart-rules';
 import { findVariant } from '@/lib/variants';
@@ -53,7 +54,7 @@ export async function findSellable(
   choice: Record<string, number> = {},
 ): Promise<Sellable> {
   // One read: the product (active, of an open store) with its variants.
-  const [product] = await queryRows<ProductRow & { variants: InventoryRow[] }>(
+  const [product] = await rowsOn<ProductRow & { variants: InventoryRow[] }>(
     tx,
     sql`select p.id, p.stock, p.max_per_order, d.id as bundle_deal_id,
           coalesce((select json_agg(json_build_object('id', i.id, 'quantity', i.quantity,
