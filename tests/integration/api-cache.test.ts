@@ -115,13 +115,17 @@ describe(`public catalog answers kept in memory (${TEST_DB})`, () => {
     expect(first.headers.get('x-api-cache')).toBe('miss');
     expect(first.headers.get('cache-control')).toMatch(/^public\b/);
     const firstBody = await first.text();
-    const titles = (body: string) => (JSON.parse(body) as { data: { result: { data: { title: string }[] } } }).data.result.data.map((p) => p.title);
+    const titles = (body: string) =>
+      (JSON.parse(body) as { data: { result: { data: { title: string }[] } } }).data.result.data.map((p) => p.title);
     expect(titles(firstBody).length).toBeGreaterThan(0);
     const again = await get(path);
     expect(again.headers.get('x-api-cache')).toBe('hit');
     expect(await again.text()).toBe(firstBody);
     expect((await get(`${path}&sort=newest`)).headers.get('x-api-cache')).toBe('miss');
-    await getDb().update(t.products).set({ title: `${old!.title} renamed` }).where(eq(t.products.slug, K.withVariants.slug));
+    await getDb()
+      .update(t.products)
+      .set({ title: `${old!.title} renamed` })
+      .where(eq(t.products.slug, K.withVariants.slug));
     try {
       expect((await get(path)).headers.get('x-api-cache')).toBe('hit');
       await announceChange('catalog');
@@ -213,7 +217,8 @@ describe(`a signed-in caller (${TEST_DB})`, () => {
     expect(JSON.parse(await guest.text()).data.wishlisted).toBeNull();
     // From the kept copy too, and in a listing's cards.
     expect(JSON.parse(await (await get(product, signedIn())).text()).data.wishlisted).toBe(1);
-    const category = JSON.parse(await (await get(`/api/v1/product/${K.withVariants.slug}`)).text()).data.category?.slug as string | undefined;
+    const category = JSON.parse(await (await get(`/api/v1/product/${K.withVariants.slug}`)).text()).data.category?.slug as
+      string | undefined;
     const listPath = category ? `/api/v1/all?category=${category}&per_page=100` : '/api/v1/all?per_page=100';
     type Card = { slug: string; wishlisted: 1 | null };
     const cardOf = async (headers: Record<string, string>) =>

@@ -96,9 +96,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = memory ? () => {} : lockDataDir(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const startParams = opts.sharedBuffersMb
-      ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`]
-      : undefined;
+    const startParams = opts.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`] : undefined;
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
