@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, type Tx } from '@/server/db/client';
-// The shopper's orders and order pages are read on every request: planned once on the embedded database.
-import { rowsOn } from '@/server/db/prepared';
+import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
 import type { AddressSnapshot } from '@/server/orders/addresses';
 import { refundsOf, refundStateOf, type RefundState, type RefundView } from '@/server/orders/refunds';
@@ -84,11 +82,11 @@ const statusOf = (s: string): OrderStatus => (isOrderStatus(s) ? s : 'pending');
 
 /** The user's orders, newest first, one page: the listing shape `{data, current_page, last_page, per_page, total}`. */
 export async function ordersOfUser(userId: number, page = 1, db: Tx = getDb()) {
-  const [count] = await rowsOn<{ n: number | string }>(db, sql`select count(*) as n from orders where user_id = ${userId}`);
+  const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders where user_id = ${userId}`);
   const total = Number(count?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
   const current = Math.min(Math.max(1, page), lastPage);
-  const rows = await rowsOn<{
+  const rows = await queryRows<{
     id: number;
     order_no: string;
     status: string;
@@ -130,7 +128,7 @@ export async function ordersOfUser(userId: number, page = 1, db: Tx = getDb()) {
 
 /** The status history of an order, oldest first. */
 export async function historyOf(db: Tx, orderId: number): Promise<OrderHistoryEntry[]> {
-  const rows = await rowsOn<{ status: string; note: string | null; created_at: string }>(
+  const rows = await queryRows<{ status: string; note: string | null; created_at: string }>(
     db,
     sql`select status, note, created_at from order_status_history where order_id = ${orderId} order by created_at, id`,
   );
@@ -144,7 +142,7 @@ export async function historyOf(db: Tx, orderId: number): Promise<OrderHistoryEn
 
 /** The user's own order in full; anyone else's, or none, is 404. */
 export async function orderOfUser(userId: number, orderId: number, db: Tx = getDb()): Promise<OrderDetail> {
-  const [o] = await rowsOn<Record<string, unknown>>(
+  const [o] = await queryRows<Record<string, unknown>>(
     db,
     sql`select o.*, s.name as store_name from orders o left join stores s on s.id = o.store_id where o.id = ${orderId} and o.user_id = ${userId}`,
   );
@@ -155,11 +153,11 @@ export async function orderOfUser(userId: number, orderId: number, db: Tx = getD
 /** The full order from its row (shared by the shopper's page and guest tracking). */
 export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<OrderDetail> {
   const id = o.id as number;
-  const lines = await rowsOn<OrderDetail['lines'][number]>(
+  const lines = await queryRows<OrderDetail['lines'][number]>(
     db,
     sql`select id, product_id, title, image, attributes, unit_price, quantity, line_total from order_lines where order_id = ${id} order by id`,
   );
-  const [payment] = await rowsOn<NonNullable<OrderDetail['payment']>>(
+  const [payment] = await queryRows<NonNullable<OrderDetail['payment']>>(
     db,
     sql`select method, gateway, status, details from payments where order_no = ${o.order_no as string} order by id limit 1`,
   );
@@ -206,7 +204,7 @@ export async function detailOf(db: Tx, o: Record<string, unknown>): Promise<Orde
 }
 
 async function cancellationOf(db: Tx, orderId: number): Promise<Cancellation | null> {
-  const [c] = await rowsOn<Cancellation>(
+  const [c] = await queryRows<Cancellation>(
     db,
     sql`select id, order_id, reason, status, created_at from cancellations where order_id = ${orderId}`,
   );
@@ -215,7 +213,7 @@ async function cancellationOf(db: Tx, orderId: number): Promise<Cancellation | n
 
 /** `cancellation/find/{id}`: the cancellation of the user's own order `orderId`; none, or not theirs: 404. */
 export async function findCancellation(userId: number, orderId: number, db: Tx = getDb()): Promise<Cancellation> {
-  const [own] = await rowsOn<{ id: number }>(db, sql`select id from orders where id = ${orderId} and user_id = ${userId}`);
+  const [own] = await queryRows<{ id: number }>(db, sql`select id from orders where id = ${orderId} and user_id = ${userId}`);
   const c = own ? await cancellationOf(db, orderId) : null;
   if (!c) throw new AppError({ code: 'NOT_FOUND', message: 'orders.errors.noCancellation' });
   return c;
