@@ -171,9 +171,12 @@ describe('shipping, vouchers and tax', () => {
     const p = await product({ storeId: basics.storeB.id, selling: 3000, shippingRuleId: rule });
     await putInCart(u.id, p.id, 1);
     expect((await previewCheckout(u.id, { address_id: u.addressId })).totals).toMatchObject({ shipping: 450, total: 3450 });
+    expect((await cartOf({ userId: u.id }, new Date(), { addressId: u.addressId })).totals).toMatchObject({ shipping: 450, total: 3450 });
     await getDb().update(stores).set({ freeShippingMin: 3000 }).where(eq(stores.id, basics.storeB.id));
     try {
       expect((await previewCheckout(u.id, { address_id: u.addressId })).totals).toMatchObject({ shipping: 0, total: 3000 });
+      // The cart page says the same before checkout: free past the store's threshold.
+      expect((await cartOf({ userId: u.id }, new Date(), { addressId: u.addressId })).totals).toMatchObject({ shipping: 0, total: 3000 });
     } finally {
       await getDb().update(stores).set({ freeShippingMin: 0 }).where(eq(stores.id, basics.storeB.id));
     }

@@ -4,6 +4,7 @@ import { rowsOn } from '@/server/db/prepared';
 import { cardsOf, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
+import { storeShippingOf } from '@/lib/checkout-math';
 import type { CartOwner } from '@/server/cart/owner';
 import type { CartLineData } from '@/lib/cart-view';
 import { lineShippingOf, type LineShipping, type ShippingRule, type ShipTo } from '@/server/cart/shipping';
@@ -57,6 +58,7 @@ interface Row {
   store_name: string;
   store_slug: string;
   store_logo: string | null;
+  store_free_min: number;
   slug: string;
   title: string;
   image: string | null;
@@ -124,7 +126,7 @@ export async function stampedCartOf(
         select c.id as cart_id, c.shipping_type,
           a.id as to_id, a.country as to_country, a.state as to_state, a.country_name as to_country_name, a.state_name as to_state_name,
           l.id, l.product_id, l.inventory_id, l.quantity, l.selected, l.bundle_deal_id as line_deal_id,
-          s.id as store_id, s.name as store_name, s.slug as store_slug, s.logo as store_logo,
+          s.id as store_id, s.name as store_name, s.slug as store_slug, s.logo as store_logo, s.free_shipping_min as store_free_min,
           p.slug, p.title, p.image, p.selling, p.offered, p.rating, p.review_count, p.stock as product_stock, p.max_per_order, p.shipping_rule_id,
           i.price as inv_price, i.quantity as inv_quantity,
           (select string_agg(v.title, ' / ' order by v.attribute_id) from inventory_attributes ia join attribute_values v on v.id = ia.attribute_value_id where ia.inventory_id = l.inventory_id) as variant,
@@ -236,7 +238,7 @@ export async function stampedCartOf(
     store.lines.push(line);
   }
   for (const store of stores) {
-    store.totals = totalsOf(
+    const totals = totalsOf(
       store.lines.map((l) => ({
         quantity: l.quantity,
         unitPrice: l.unit_price,
@@ -245,6 +247,16 @@ export async function stampedCartOf(
         shipping: l.shipping.price ?? 0,
       })),
     );
+    // Shipping as checkout charges it: free past a rule's, a place's or the store's minimum (checkout-math).
+    const selected = store.lines.filter((l) => l.selected === CHECKED);
+    const goods = selected.reduce((n, l) => n + l.line_total, 0);
+    const storeFreeMin = Number(lineRows.find((r) => r.store_id === store.id)?.store_free_min ?? 0);
+    const shipping = storeShippingOf(
+      selected.map((l) => ({ fee: l.shipping.price ?? 0, free_shipping_min: l.shipping.free_shipping_min })),
+      goods,
+      storeFreeMin,
+    );
+    store.totals = { ...totals, shipping, total: totals.total - totals.shipping + shipping };
   }
   const checked = lines.filter((l) => l.selected === CHECKED);
   const view: CartView = {
