@@ -63,7 +63,7 @@ export async function setProductPrices(
  * new price of a live product goes to `pending_*` and the old one stays live; a product not yet live (waiting or
  * refused) takes the price at once. Anyone else's change (the operator) is the price, and drops what waited.
  */
-async function pricesToWrite(
+export async function pricesToWrite(
   tx: Tx,
   scope: Scope,
   before: { selling: number; offered: number; approval: string },

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import type { Catalog, VariantRow } from '@/server/ops/catalog-rows';
+import type { Catalog, ProductRow, VariantRow } from '@/server/ops/catalog-rows';
 
 /** Reads the whole catalogue (categories, sub-categories, brands, stores, products with images, variants) in id order. */
 export async function exportCatalog(db: Tx): Promise<Catalog> {
@@ -14,22 +14,6 @@ export async function exportCatalog(db: Tx): Promise<Catalog> {
     .orderBy(asc(t.subCategories.id));
   const brands = await db.select().from(t.brands).orderBy(asc(t.brands.id));
   const stores = await db.select().from(t.stores).orderBy(asc(t.stores.id));
-  const sub = alias(t.subCategories, 'sub');
-  const products = await db
-    .select({ p: t.products, store: t.stores.slug, category: t.categories.slug, sub: sub.slug, brand: t.brands.slug })
-    .from(t.products)
-    .innerJoin(t.stores, eq(t.stores.id, t.products.storeId))
-    .innerJoin(t.categories, eq(t.categories.id, t.products.categoryId))
-    .leftJoin(sub, eq(sub.id, t.products.subCategoryId))
-    .leftJoin(t.brands, eq(t.brands.id, t.products.brandId))
-    .orderBy(asc(t.products.id));
-  const images = new Map<number, string[]>();
-  for (const row of await db
-    .select()
-    .from(t.productImages)
-    .orderBy(asc(t.productImages.productId), asc(t.productImages.position), asc(t.productImages.id)))
-    images.set(row.productId, [...(images.get(row.productId) ?? []), row.image]);
-
   return {
     categories: categories.map((c) => ({
       slug: c.slug,
@@ -62,27 +46,7 @@ export async function exportCatalog(db: Tx): Promise<Catalog> {
       address: s.address,
       status: s.status as 0 | 1,
     })),
-    products: products.map(({ p, store, category, sub: subSlug, brand }) => ({
-      slug: p.slug,
-      title: p.title,
-      store,
-      category,
-      sub_category: subSlug,
-      brand,
-      sku: p.sku,
-      unit: p.unit,
-      selling: p.selling,
-      offered: p.offered,
-      stock: p.stock,
-      max_per_order: p.maxPerOrder,
-      refundable: p.refundable,
-      warranty: p.warranty,
-      status: p.status as 0 | 1,
-      image: p.image,
-      images: images.get(p.id) ?? [],
-      description: p.description || null,
-      overview: p.overview || null,
-    })),
+    products: await exportProducts(db),
     variants: await exportVariants(db),
   };
 }
@@ -111,4 +75,47 @@ async function exportVariants(db: Tx): Promise<VariantRow[]> {
     variants.set(r.id, v);
   }
   return [...variants.values()];
+}
+
+/** The products section in id order: every product, or only these (the back office's export of a filtered list). */
+export async function exportProducts(db: Tx, ids: number[] | null = null): Promise<ProductRow[]> {
+  if (ids && !ids.length) return [];
+  const sub = alias(t.subCategories, 'sub');
+  const products = await db
+    .select({ p: t.products, store: t.stores.slug, category: t.categories.slug, sub: sub.slug, brand: t.brands.slug })
+    .from(t.products)
+    .innerJoin(t.stores, eq(t.stores.id, t.products.storeId))
+    .innerJoin(t.categories, eq(t.categories.id, t.products.categoryId))
+    .leftJoin(sub, eq(sub.id, t.products.subCategoryId))
+    .leftJoin(t.brands, eq(t.brands.id, t.products.brandId))
+    .where(ids ? inArray(t.products.id, ids) : undefined)
+    .orderBy(asc(t.products.id));
+  const images = new Map<number, string[]>();
+  for (const row of await db
+    .select()
+    .from(t.productImages)
+    .where(ids ? inArray(t.productImages.productId, ids) : undefined)
+    .orderBy(asc(t.productImages.productId), asc(t.productImages.position), asc(t.productImages.id)))
+    images.set(row.productId, [...(images.get(row.productId) ?? []), row.image]);
+  return products.map(({ p, store, category, sub: subSlug, brand }) => ({
+    slug: p.slug,
+    title: p.title,
+    store,
+    category,
+    sub_category: subSlug,
+    brand,
+    sku: p.sku,
+    unit: p.unit,
+    selling: p.selling,
+    offered: p.offered,
+    stock: p.stock,
+    max_per_order: p.maxPerOrder,
+    refundable: p.refundable,
+    warranty: p.warranty,
+    status: p.status as 0 | 1 | 2,
+    image: p.image,
+    images: images.get(p.id) ?? [],
+    description: p.description || null,
+    overview: p.overview || null,
+  }));
 }
