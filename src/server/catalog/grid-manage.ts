@@ -109,7 +109,7 @@ export async function saveProductsGrid(
   input: ProductsGridInput,
   actor: Actor,
   { scope, tx, audit }: Access,
-): Promise<{ saved: number; ids: number[] }> {
+): Promise<{ saved: number; versions: Record<number, number> }> {
   const ids = input.rows.map((r) => r.id);
   if (new Set(ids).size !== ids.length) throw new AppError({ code: 'VALIDATION', message: 'catalogBulk.grid.twice' });
   // Locked in id order, as every bulk change of products does, so two saves never wait on each other in a circle.
@@ -195,5 +195,15 @@ export async function saveProductsGrid(
       rows: writes.map((w) => ({ id: w.id, selling: w.selling, offered: w.offered, stock: w.stock, waiting: w.pendingSelling !== null })),
     },
   });
-  return { saved: writes.length, ids: writes.map((w) => w.id) };
+  // The saved rows' new versions (this transaction's, theirs once it commits): the grid keeps editing without a reload.
+  const versions = writes.length
+    ? await queryRows<{ id: number; version: string }>(
+        tx,
+        sql`select id, xmin::text as version from products where id in (${sql.join(
+          writes.map((w) => sql`${w.id}`),
+          sql`, `,
+        )})`,
+      )
+    : [];
+  return { saved: writes.length, versions: Object.fromEntries(versions.map((v) => [Number(v.id), Number(v.version)])) };
 }
