@@ -25,11 +25,19 @@ try {
   const count = async (table: string) => (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
   const started = performance.now();
   await db.execute(sql`insert into stores (slug, name) values ('bench-a', 'Bench A'), ('bench-b', 'Bench B') on conflict do nothing`);
-  await db.execute(sql`insert into categories (slug, title) values ('bench-cables', 'Cables'), ('bench-chargers', 'Chargers') on conflict do nothing`);
+  await db.execute(
+    sql`insert into categories (slug, title) values ('bench-cables', 'Cables'), ('bench-chargers', 'Chargers') on conflict do nothing`,
+  );
   await db.execute(sql`insert into brands (slug, title) values ('bench-volt', 'Volt'), ('bench-amp', 'Amp') on conflict do nothing`);
-  const [a, b] = (await queryRows<{ id: number }>(db, sql`select id from stores where slug in ('bench-a', 'bench-b') order by slug`)).map((r) => r.id);
-  const [c1, c2] = (await queryRows<{ id: number }>(db, sql`select id from categories where slug like 'bench-%' order by slug`)).map((r) => r.id);
-  const [b1, b2] = (await queryRows<{ id: number }>(db, sql`select id from brands where slug like 'bench-%' order by slug`)).map((r) => r.id);
+  const [a, b] = (await queryRows<{ id: number }>(db, sql`select id from stores where slug in ('bench-a', 'bench-b') order by slug`)).map(
+    (r) => r.id,
+  );
+  const [c1, c2] = (await queryRows<{ id: number }>(db, sql`select id from categories where slug like 'bench-%' order by slug`)).map(
+    (r) => r.id,
+  );
+  const [b1, b2] = (await queryRows<{ id: number }>(db, sql`select id from brands where slug like 'bench-%' order by slug`)).map(
+    (r) => r.id,
+  );
   // Set-based fill in chunks of 20,000 with the products' triggers off (search words, the stock ledger's opening rows):
   // the back office's list reads none of what they keep. A tenth of the products have a picture.
   await db.execute(sql`alter table products disable trigger user`);

@@ -74,7 +74,13 @@ const imported = async (tag = '') =>
 
 interface Preview {
   upload: string;
-  preview: { rows: number; created: number; changed: number; unchanged: number; changes: { slug: string; fields: { field: string; from: string; to: string }[] }[] };
+  preview: {
+    rows: number;
+    created: number;
+    changed: number;
+    unchanged: number;
+    changes: { slug: string; fields: { field: string; from: string; to: string }[] }[];
+  };
 }
 
 describe('importing products.csv from the back office', () => {
@@ -106,7 +112,12 @@ describe('importing products.csv from the back office', () => {
     const ledger = await getDb()
       .select()
       .from(stockLedger)
-      .where(inArray(stockLedger.productId, rows.filter((r) => r.stock > 0).map((r) => r.id)));
+      .where(
+        inArray(
+          stockLedger.productId,
+          rows.filter((r) => r.stock > 0).map((r) => r.id),
+        ),
+      );
     expect(ledger).toHaveLength(rows.filter((r) => r.stock > 0).length);
     expect(ledger.every((l) => l.reason === 'counted' && l.actorId === owner.id && l.note === 'import products.csv')).toBe(true);
     // The upload is used up: confirming again is refused.
@@ -148,7 +159,10 @@ describe('importing products.csv from the back office', () => {
     ]);
     const [theirs] = await getDb().select().from(products).where(eq(products.storeId, storeIds[1])).limit(1);
     const csv = `${COLUMNS.products.join(',')}\n${COLUMNS.products
-      .map((c) => ({ slug: theirs!.slug, title: 'Taken over', store: storeSlugs[0], category: categorySlug, selling: '999' })[c as 'slug'] ?? '')
+      .map(
+        (c) =>
+          ({ slug: theirs!.slug, title: 'Taken over', store: storeSlugs[0], category: categorySlug, selling: '999' })[c as 'slug'] ?? '',
+      )
       .join(',')}\n`;
     const taken = await upload(seller, csv);
     expect(taken.status).toBe(422);
@@ -175,11 +189,18 @@ describe('exporting the filtered list', () => {
     const lines = (await res.text()).trim().split('\n');
     expect(lines[0]).toBe(COLUMNS.products.join(','));
     // "-99" matches -99 and -990…-999.
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(
-      [99, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999].map((i) => `${PREFIX}-${i}`).sort(),
-    );
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual([99, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999].map((i) => `${PREFIX}-${i}`).sort());
     const mine = await request(routes, `/api/v1/seller/products/export`, { headers: { cookie: seller.cookie } });
-    const slugs = (await mine.text()).trim().split('\n').slice(1).map((l) => l.split(',')[0]!);
+    const slugs = (await mine.text())
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]!);
     const ours = await getDb().select({ slug: products.slug }).from(products).where(eq(products.storeId, storeIds[0]));
     expect(slugs.sort()).toEqual(ours.map((r) => r.slug).sort());
   });
@@ -190,9 +211,13 @@ interface GridPage {
 }
 
 const gridOf = async (who: Account, q: string) =>
-  ((await (await api(`/api/v1/${who === seller ? 'seller' : 'admin'}/products/grid?q=${encodeURIComponent(q)}&per_page=100`, who)).json()) as {
-    data: GridPage;
-  }).data.items;
+  (
+    (await (
+      await api(`/api/v1/${who === seller ? 'seller' : 'admin'}/products/grid?q=${encodeURIComponent(q)}&per_page=100`, who)
+    ).json()) as {
+      data: GridPage;
+    }
+  ).data.items;
 
 describe('the price-and-stock grid', () => {
   it('saves prices and stock of several products in one transaction: ledger rows "counted" by this person, one audit entry', async () => {
@@ -210,14 +235,22 @@ describe('the price-and-stock grid', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { message: string; data: { saved: number; versions: Record<string, number> } };
-    expect(body.message).toBe('Saved: 2 products.');
+    expect(body.message).toBe('Products saved: 2.');
     expect(Object.keys(body.data.versions).map(Number).sort()).toEqual([a!.id, b!.id].sort());
-    const after = await getDb().select().from(products).where(inArray(products.id, [a!.id, b!.id, c!.id]));
+    const after = await getDb()
+      .select()
+      .from(products)
+      .where(inArray(products.id, [a!.id, b!.id, c!.id]));
     expect(after.find((p) => p.id === a!.id)).toMatchObject({ selling: 2500, offered: 1999 });
     expect(after.find((p) => p.id === b!.id)).toMatchObject({ stock: 40 });
     const ledger = await getDb().select().from(stockLedger).where(eq(stockLedger.productId, b!.id)).orderBy(asc(stockLedger.id));
     expect(ledger.at(-1)).toMatchObject({ change: 40 - b!.stock, reason: 'counted', note: 'bulk grid', actorId: owner.id });
-    expect(await getDb().select().from(stockLedger).where(and(eq(stockLedger.productId, a!.id), eq(stockLedger.note, 'bulk grid')))).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(stockLedger)
+        .where(and(eq(stockLedger.productId, a!.id), eq(stockLedger.note, 'bulk grid'))),
+    ).toHaveLength(0);
     const audit = await auditSince(before);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'catalog.grid', entity: 'product' });

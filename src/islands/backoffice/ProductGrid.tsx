@@ -63,11 +63,12 @@ export default function ProductGrid({ rows: initial, labels, action, from, showS
 
   const valueOf = useCallback((row: GridRowData, field: Field) => typed[`${row.id}:${field}`] ?? String(row[field]), [typed]);
   const dirty = useMemo(
-    () => Object.entries(typed).filter(([key, v]) => {
-      const [id, field] = key.split(':') as [string, Field];
-      const row = rows.find((r) => String(r.id) === id);
-      return row && v.trim() !== String(row[field]);
-    }).length,
+    () =>
+      Object.entries(typed).filter(([key, v]) => {
+        const [id, field] = key.split(':') as [string, Field];
+        const row = rows.find((r) => String(r.id) === id);
+        return row && v.trim() !== String(row[field]);
+      }).length,
     [typed, rows],
   );
 
@@ -185,7 +186,11 @@ export default function ProductGrid({ rows: initial, labels, action, from, showS
     <form method="post" action={action} className="bo-grid-form" onSubmit={save}>
       <input type="hidden" name="_from" value={from} />
       <input type="hidden" name="_inline" value="1" />
-      <p className={status?.kind === 'error' ? 'form-error' : 'bo-grid-status'} role={status?.kind === 'error' ? 'alert' : 'status'} data-form-error>
+      <p
+        className={status?.kind === 'error' ? 'form-error' : 'bo-grid-status'}
+        role={status?.kind === 'error' ? 'alert' : 'status'}
+        data-form-error
+      >
         {status?.text ?? ''}
       </p>
       <div className="bo-table-wrap">

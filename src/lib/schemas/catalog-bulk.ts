@@ -14,11 +14,7 @@ export const GRID_MAX_ROWS = 500;
 const cell = (messages: { number: string; negative: string; large: string }) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.coerce
-      .number({ error: messages.number })
-      .int(messages.number)
-      .min(0, messages.negative)
-      .max(MAX_DB_INT, messages.large),
+    z.coerce.number({ error: messages.number }).int(messages.number).min(0, messages.negative).max(MAX_DB_INT, messages.large),
   );
 const selling = cell({
   number: 'The selling price must be a whole number of cents (1999 for 19.99)',
@@ -66,7 +62,13 @@ export const ProductsGridSchema = z.preprocess(
     const body = b as Record<string, unknown>;
     if (body.rows !== undefined) return body;
     const ids = many(body.product_id);
-    const [versions, was, sellings, offers, stocks] = [many(body.version), many(body.was), many(body.selling), many(body.offered), many(body.stock)];
+    const [versions, was, sellings, offers, stocks] = [
+      many(body.version),
+      many(body.was),
+      many(body.selling),
+      many(body.offered),
+      many(body.stock),
+    ];
     return {
       rows: ids.map((id, i) => ({ id, version: versions[i], was: was[i], selling: sellings[i], offered: offers[i], stock: stocks[i] })),
     };

@@ -122,7 +122,9 @@ export async function saveProductsGrid(
           sql`, `,
         )}) order by p.id for update of p`,
   );
-  const byId = new Map(locked.map((r) => [Number(r.id), { ...r, selling: Number(r.selling), offered: Number(r.offered), stock: Number(r.stock) }]));
+  const byId = new Map(
+    locked.map((r) => [Number(r.id), { ...r, selling: Number(r.selling), offered: Number(r.offered), stock: Number(r.stock) }]),
+  );
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || !inScope(scope, Number(row.store_id))) throw notFound('theProduct');

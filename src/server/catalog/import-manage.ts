@@ -91,13 +91,27 @@ async function checkFile(
         rows.map((r) => r.slug),
       ),
     );
-  const exported = new Map((await exportProducts(tx, existing.map((e) => e.id))).map((p) => [p.slug, p]));
+  const exported = new Map(
+    (
+      await exportProducts(
+        tx,
+        existing.map((e) => e.id),
+      )
+    ).map((p) => [p.slug, p]),
+  );
   const current = new Map(existing.map((e) => [e.slug, { ...exported.get(e.slug)!, id: e.id, storeId: e.storeId }]));
   const problems: string[] = [];
   const own = storeIdsOf(scope);
   if (own !== null) {
     const slugs = new Set(
-      own.length ? (await tx.select({ slug: stores.slug }).from(stores).where(inArray(stores.id, [...own]))).map((s) => s.slug) : [],
+      own.length
+        ? (
+            await tx
+              .select({ slug: stores.slug })
+              .from(stores)
+              .where(inArray(stores.id, [...own]))
+          ).map((s) => s.slug)
+        : [],
     );
     rows.forEach((r, i) => {
       const before = current.get(r.slug);
@@ -121,21 +135,20 @@ async function checkFile(
     }
     if (before) preview.changed++;
     else preview.created++;
-    if (preview.changes.length < LISTED) preview.changes.push({ where: raw[i]!.where, slug: r.slug, title: r.title, created: !before, fields });
+    if (preview.changes.length < LISTED)
+      preview.changes.push({ where: raw[i]!.where, slug: r.slug, title: r.title, created: !before, fields });
   });
   return { rows, preview, current };
 }
 
 /** A file's name as the messages show it: its last part, plain characters only. */
-const fileName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[^\w.-]+/g, '_')
-    .slice(0, 80) || 'products.csv';
+const fileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'products.csv';
 
 /** The upload's text: a CSV file of at most IMPORT_MAX_BYTES, in UTF-8. */
 async function fileText(file: unknown): Promise<{ name: string; content: string }> {
   if (!(file instanceof File) || file.size === 0) throw new AppError({ code: 'VALIDATION', message: 'catalogBulk.import.chooseFile' });
-  if (file.size > IMPORT_MAX_BYTES || !/\.csv$/i.test(file.name)) throw new AppError({ code: 'VALIDATION', message: 'catalogBulk.import.fileType' });
+  if (file.size > IMPORT_MAX_BYTES || !/\.csv$/i.test(file.name))
+    throw new AppError({ code: 'VALIDATION', message: 'catalogBulk.import.fileType' });
   try {
     return { name: fileName(file.name), content: new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()) };
   } catch {
@@ -155,9 +168,7 @@ export async function uploadImport(
   const { name, content } = await fileText(input.file);
   const { preview } = await checkFile(tx, name, content, scope);
   const userId = actor.user!.id;
-  await tx
-    .delete(catalogUploads)
-    .where(or(eq(catalogUploads.userId, userId), lt(catalogUploads.createdAt, sql`now() - interval '1 day'`)));
+  await tx.delete(catalogUploads).where(or(eq(catalogUploads.userId, userId), lt(catalogUploads.createdAt, sql`now() - interval '1 day'`)));
   const upload = randomBytes(24).toString('base64url');
   await tx.insert(catalogUploads).values({ id: upload, userId, name, content });
   audit({
@@ -180,7 +191,12 @@ async function uploadOf(tx: Tx, upload: string, actor: Actor) {
 }
 
 /** The preview of a kept upload, read again against the shop as it is now (the page between upload and confirm). */
-export async function previewImport(upload: string | undefined, actor: Actor, scope: Scope, db: Tx = getDb()): Promise<ImportPreview | null> {
+export async function previewImport(
+  upload: string | undefined,
+  actor: Actor,
+  scope: Scope,
+  db: Tx = getDb(),
+): Promise<ImportPreview | null> {
   if (!upload) return null;
   const row = await uploadOf(db, upload, actor);
   return (await checkFile(db, row.name, row.content, scope)).preview;
@@ -191,11 +207,7 @@ export async function previewImport(upload: string | undefined, actor: Actor, sc
  * (the command line's writer, ops/catalog-import.ts `storeCatalog`); its stock changes are "counted" ledger rows by
  * this person. A seller's new products and new prices wait for the operator when the shop says so.
  */
-export async function confirmImport(
-  input: ImportConfirmInput,
-  actor: Actor,
-  { scope, tx, audit }: Access,
-): Promise<ImportPreview> {
+export async function confirmImport(input: ImportConfirmInput, actor: Actor, { scope, tx, audit }: Access): Promise<ImportPreview> {
   const row = await uploadOf(tx, input.upload, actor);
   const { rows, preview, current } = await checkFile(tx, row.name, row.content, scope);
   const waits = scope.kind === 'own' && (await changesWait(tx, scope));
