@@ -365,3 +365,50 @@ describe('the price-and-stock grid', () => {
     expect((await gridOf(seller, '')).every((r) => r.id !== theirs!.id)).toBe(true);
   });
 });
+
+describe('a seller’s bulk changes under the shop’s approval rule', () => {
+  it('new products and new prices from the import and the grid wait for the operator; stock changes at once', async () => {
+    expect((await api('/api/v1/admin/products/approval-rule', owner, { body: { seller_approval: true } })).status).toBe(200);
+    try {
+      const first = (await (await upload(seller, productsCsv(2, { tag: 'waits', price: (i) => 700 + i }))).json()) as { data: Preview };
+      expect((await api('/api/v1/seller/products/import/confirm', seller, { body: { upload: first.data.upload } })).status).toBe(200);
+      expect((await imported('waits')).map((p) => p.approval)).toEqual(['waiting', 'waiting']);
+      // Approved, then a new price from a file waits; the live one stays.
+      await getDb()
+        .update(products)
+        .set({ approval: 'approved', approvalRequestedAt: null })
+        .where(like(products.slug, `${PREFIX}waits-%`));
+      const second = (await (await upload(seller, productsCsv(2, { tag: 'waits', price: (i) => 800 + i }))).json()) as { data: Preview };
+      expect(second.data.preview).toMatchObject({ changed: 2, created: 0 });
+      expect((await api('/api/v1/seller/products/import/confirm', seller, { body: { upload: second.data.upload } })).status).toBe(200);
+      const after = (await imported('waits')).sort((x, y) => x.slug.localeCompare(y.slug));
+      expect(after.map((p) => [p.selling, p.pendingSelling])).toEqual([
+        [701, 801],
+        [702, 802],
+      ]);
+
+      const [mine] = await gridOf(seller, `${PREFIX}waits-1`);
+      const res = await api('/api/v1/seller/products/grid', seller, {
+        body: { rows: [{ id: mine!.id, version: mine!.version, selling: 9900, offered: 0, stock: 33 }] },
+      });
+      expect(res.status).toBe(200);
+      const [row] = await getDb().select().from(products).where(eq(products.id, mine!.id));
+      expect(row).toMatchObject({ selling: 701, pendingSelling: 9900, pendingOffered: 0, stock: 33 });
+      // A change of stock alone leaves the waiting price waiting.
+      const [again] = await gridOf(seller, `${PREFIX}waits-1`);
+      expect(
+        (
+          await api('/api/v1/seller/products/grid', seller, {
+            body: { rows: [{ id: again!.id, version: again!.version, selling: 701, offered: 0, stock: 34 }] },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await getDb().select().from(products).where(eq(products.id, mine!.id)))[0]).toMatchObject({
+        pendingSelling: 9900,
+        stock: 34,
+      });
+    } finally {
+      await api('/api/v1/admin/products/approval-rule', owner, { body: { seller_approval: false } });
+    }
+  });
+});
