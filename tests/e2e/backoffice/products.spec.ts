@@ -40,7 +40,7 @@ async function addProduct(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
   await expect(page.getByText('The product is created.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pictures' })).toBeVisible();
-  await expect(page.getByText('Main picture')).toBeVisible();
+  await expect(page.getByText('Main picture', { exact: true })).toBeVisible();
   await expect(page.locator('.bo-pictures > li')).toHaveCount(2);
 
   await page.getByRole('link', { name: 'See it in the shop' }).click();
