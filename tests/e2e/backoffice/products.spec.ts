@@ -60,7 +60,33 @@ async function addProduct(page: Page): Promise<string> {
 
 test('at 1280 px with JavaScript off: the owner adds a product with two pictures and sees it in the shop', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-  await addProduct(await context.newPage());
+  const page = await context.newPage();
+  const title = await addProduct(page);
+  const shopUrl = page.url();
+
+  // Its price changed through the catalogue file: the list's export, edited, uploaded, previewed, confirmed.
+  const exported = await (await page.request.get(`/api/v1/admin/products/export?q=${encodeURIComponent(title)}`)).text();
+  const [header, row] = exported.trim().split('\n');
+  const at = header!.split(',').indexOf('selling');
+  const edited = `${header}\n${row!
+    .split(',')
+    .map((cell, i) => (i === at ? '2799' : cell))
+    .join(',')}\n`;
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Import a CSV' }).click();
+  await page.getByLabel('Products CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByText('Changed products: 1')).toBeVisible();
+  await expect(page.getByRole('row', { name: /selling 2599 2799/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Import these changes' }).click();
+  await expect(page.getByText('Imported: 0 new, 1 changed, 0 unchanged.')).toBeVisible();
+  await page.goto(shopUrl);
+  await expect(page.locator('.pd-price').first()).toContainText('27.99');
+
+  // The grid without JavaScript is a form of inputs, right to left in Arabic.
+  await page.goto(`/ar/admin/products/grid?q=${encodeURIComponent(title)}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('input[name="selling"]')).toHaveValue('2799');
   await context.close();
 });
 
