@@ -32,7 +32,6 @@ export interface GridLabels {
   nothing: string;
   changed: string;
   cellLabel: string;
-  leave: string;
   caption: string;
 }
 
@@ -74,14 +73,12 @@ export default function ProductGrid({ rows: initial, labels, action, from, showS
 
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (dirty > 0) {
-        e.preventDefault();
-        e.returnValue = labels.leave;
-      }
+      // Browsers show their own words; preventDefault is what asks them to.
+      if (dirty > 0) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, labels.leave]);
+  }, [dirty]);
 
   const columns = useMemo(
     () =>
@@ -126,7 +123,7 @@ export default function ProductGrid({ rows: initial, labels, action, from, showS
     }
   };
 
-  const save = async (e: React.FormEvent<HTMLFormElement>) => {
+  const save = async (e: { preventDefault(): void }) => {
     e.preventDefault();
     const changed = rows.filter((r) => FIELDS.some((f) => valueOf(r, f).trim() !== String(r[f])));
     if (!changed.length) {
