@@ -72,7 +72,8 @@ try {
   console.log(
     `\nReports at scale on ${label}: ${(await count('orders')).toLocaleString('en')} orders (filled in ${((filled - started) / 1000).toFixed(0)} s, ` +
       `recounted in ${((performance.now() - filled) / 1000).toFixed(0)} s: ${(await count('report_daily')).toLocaleString('en')} day rows, ` +
-      `${(await count('report_daily_products')).toLocaleString('en')} product day rows)`,
+      `${(await count('report_daily_products')).toLocaleString('en')} product day rows, ` +
+      `${(await count('report_monthly')).toLocaleString('en')} month rows, ${(await count('report_monthly_products')).toLocaleString('en')} product month rows)`,
   );
   const pct = (list: number[], p: number) => [...list].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(p * list.length))]!;
   const time = async (name: string, fn: () => Promise<unknown>) => {

@@ -25,6 +25,7 @@ import { directionOf, getT, LANGUAGE_COOKIE, LOCALE_COOKIE, pickLanguage } from 
 import { log } from '@/server/core/logger.mjs';
 import { languageRedirect, NOT_A_PAGE, splitLocalePrefix } from '@/lib/locale-path';
 import { inRequestLanguage, withLinkLanguage } from '@/server/web/link-language';
+import { withCatalogLanguage } from '@/server/i18n/catalog-language';
 import { cacheHeader, PRIVATE_NO_STORE } from '@/server/web/cache';
 import { guardArea } from '@/server/web/area-guard';
 import { numberLocale } from '@/lib/price';
@@ -87,7 +88,11 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // a page sent in one piece (the cart) is read inside the language too: its body is drawn as it is read.
   // The cart page is kept per shopper while their cart is unchanged (server/web/kept-cart-pages.ts).
   const answer = () => withKeptCartPage(ctx, prefixed, async () => compressedOnce(ctx, await withPageCaching(ctx, render, caching)));
-  const response = page ? await withLinkLanguage(page, answer) : isApi(ctx) ? await withApiCaching(ctx, render) : await answer();
+  // Catalogue data (titles, names) is read in the request's language too, pages and API alike (decision 0033).
+  const language = { lang: ctx.locals.lang, defaultLang: ctx.locals.defaultLanguage };
+  const response = await withCatalogLanguage(language, () =>
+    page ? withLinkLanguage(page, answer) : isApi(ctx) ? withApiCaching(ctx, render) : answer(),
+  );
   // Back-office answers are private and never stored, whatever a page or endpoint said.
   if (ctx.locals.area) response.headers.set('cache-control', PRIVATE_NO_STORE);
   addLayoutHashes(response.headers, ctx.locals.settings.site_setting);

@@ -52,3 +52,12 @@ export function taxOf(taxable: number, rateBp: number): number {
 export function storeShipping(lineShipping: number, goods: number, freeShippingMin: number): number {
   return freeShippingMin > 0 && goods >= freeShippingMin ? 0 : lineShipping;
 }
+
+/**
+ * A store's shipping from its lines' fees: a line is free when the store's goods reach the free-shipping minimum of
+ * its rule or place (`free_shipping_min`, 0 = none); then the whole store's is free past the store's threshold.
+ */
+export function storeShippingOf(lines: readonly { fee: number; free_shipping_min: number }[], goods: number, storeFreeMin: number): number {
+  const fees = lines.reduce((n, l) => n + (l.free_shipping_min > 0 && goods >= l.free_shipping_min ? 0 : l.fee), 0);
+  return storeShipping(fees, goods, storeFreeMin);
+}

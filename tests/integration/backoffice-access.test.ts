@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
-import { orderLines, products, sellerLedger } from '@/server/db/schema';
+import { orderLines, products, sellerLedger, shippingRules } from '@/server/db/schema';
 import { placeOf } from '@/server/backoffice/areas';
 import {
   account,
@@ -38,6 +38,10 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
   '/api/v1/seller/products/[id]/prices': async (otherStore) => ({ id: await productOf(otherStore), body: { selling: 1234, offered: 0 } }),
   '/api/v1/seller/products/[id]': async (otherStore) => ({ id: await productOf(otherStore) }),
   '/api/v1/seller/products/[id]/pictures': async (otherStore) => ({ id: await productOf(otherStore), body: { picture_id: 1, op: 'up' } }),
+  '/api/v1/seller/products/[id]/translations': async (otherStore) => ({
+    id: await productOf(otherStore),
+    body: { lang: 'ar', title: 'x' },
+  }),
   '/api/v1/seller/products/[id]/stock': async (otherStore) => ({
     id: await productOf(otherStore),
     body: { reason: 'received', quantity: 1 },
@@ -66,6 +70,7 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
     body: { return_id: 1, reason: 'No' },
   }),
   '/api/v1/seller/orders/[id]/packing-slip': async (otherStore) => ({ id: await makeOrder(otherStore) }),
+  '/api/v1/seller/orders/[id]/packing-slip.pdf': async (otherStore) => ({ id: await makeOrder(otherStore) }),
   '/api/v1/seller/orders/[id]/returns/receive': async (otherStore) => ({ id: await makeOrder(otherStore), body: { return_id: 1 } }),
   '/api/v1/seller/orders/[id]/shipments': async (otherStore) => {
     const id = await makeOrder(otherStore, { status: 'confirmed' });
@@ -77,6 +82,8 @@ const OTHER_STORE_OBJECTS: Record<string, (otherStore: number) => Promise<{ id: 
   '/api/v1/seller/reviews/[id]': async (otherStore) => ({ id: await reviewOf(otherStore) }),
   '/api/v1/seller/reviews/[id]/reply': async (otherStore) => ({ id: await reviewOf(otherStore), body: { reply: 'Thank you!' } }),
   '/api/v1/seller/reviews/[id]/delete-reply': async (otherStore) => ({ id: await reviewOf(otherStore, 'Thanks'), body: {} }),
+  '/api/v1/seller/store/shipping/[id]': async (otherStore) => ({ id: await ruleOf(otherStore) }),
+  '/api/v1/seller/store/shipping/[id]/delete': async (otherStore) => ({ id: await ruleOf(otherStore), body: {} }),
   '/api/v1/seller/team/[id]': async (otherStore) => ({ id: (await account(['seller'], [], [otherStore])).id }),
   '/api/v1/seller/team/[id]/remove': async (otherStore) => ({ id: (await account(['seller'], ['read:order'], [otherStore])).id, body: {} }),
 };
@@ -87,6 +94,12 @@ async function ledgerLineOf(storeId: number): Promise<number> {
     .insert(sellerLedger)
     .values({ storeId, kind: 'payout', amountMinor: -1, reference: 'access-matrix' })
     .returning({ id: sellerLedger.id });
+  return row!.id;
+}
+
+/** A shipping rule of the store, no product using it (so a delete that got through would take it). */
+async function ruleOf(storeId: number): Promise<number> {
+  const [row] = await getDb().insert(shippingRules).values({ storeId, title: 'Access matrix' }).returning({ id: shippingRules.id });
   return row!.id;
 }
 

@@ -14,6 +14,7 @@ import {
   users,
 } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
+import { hashPassword } from '@/server/auth/passwords';
 import { lastMailTo } from '@/server/mail/outbox';
 import { useScratchOutbox } from './auth-helpers';
 import { account, api, auditSince, lastAuditId, makeOrder, signIn, twoStores, userRow, type Account } from './backoffice-fixtures';
@@ -226,6 +227,14 @@ describe('GDPR', () => {
         address1: '77 Privacy Row',
       });
 
+    // Their own password signs them in before; never after (below).
+    await getDb()
+      .update(users)
+      .set({ passwordHash: await hashPassword('erase-me-pass') })
+      .where(eq(users.id, c.id));
+    const signInWith = () => api('/api/v1/user/signin', null, { body: { email: c.email, password: 'erase-me-pass' } });
+    expect((await signInWith()).status).toBe(200);
+
     const refused = await json(await api(`/api/v1/admin/customers/${c.id}/erase`, staff, { body: { confirm: 'ERASE' } }));
     expect(refused.status).toBe(409);
     expect(refused.message).toMatch(/open orders/);
@@ -258,6 +267,10 @@ describe('GDPR', () => {
     expect(row).toMatchObject({ status: 0, passwordHash: null, phone: null });
     expect(row.erasedAt).not.toBeNull();
     expect((await api('/api/v1/user/profile', c)).status).toBe(401);
+    const again = await signInWith();
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    expect(again.headers.get('set-cookie') ?? '').not.toMatch(/session=[^;]+/);
 
     const audit = await auditSince(before);
     expect(audit.map((e) => [e.action, e.after])).toEqual([['customers.erase', { erased: true, orders_kept: 2 }]]);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, users } from '@/server/db/schema';
@@ -68,9 +68,49 @@ describe('orders in the back office', () => {
     expect(await find(`findme${tag}`)).toEqual([byUser]);
     expect(await find(`(${digits.slice(0, 3)}) ${digits.slice(3)}`)).toEqual([byPhone]); // the digits, however written
     expect(await find(`nobody-${tag}`)).toEqual([]);
+    // A whole email address is one exact look-up (lower(email)), the order's or the account's, in any case; a
+    // longer address that merely contains it is not that shopper.
+    expect(await find(`unusual.mailbox-${tag}@EXAMPLE.com`)).toEqual([byMail]);
+    expect(await find(`Quentin-${tag}@example.com`)).toEqual([byUser]);
+    expect(await find(`mailbox-${tag}@example.com`)).toEqual([]);
+    // A guest's order: the name written on its address.
+    const byGuestName = await makeOrder(stores[1]);
+    await getDb()
+      .update(orders)
+      .set({ shippingAddress: sql`jsonb_set(shipping_address, '{name}', to_jsonb(${`Rosalind Guestname${tag}`}::text))` })
+      .where(eq(orders.id, byGuestName));
+    expect(await find(`guestname${tag}`)).toEqual([byGuestName]);
     // A seller's search stays in their store: the other store's order is not found.
     expect(await find(`mailbox-${tag}`, seller)).toEqual([]);
     expect(await find(`findme${tag}`, seller)).toEqual([byUser]);
+  });
+
+  it('a span of days in the past reads newest first (or oldest) by keyset pages, short span or long alike', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = await makeOrder(stores[0], { email: `span-${i}@example.com` });
+      // Written in another order than their days: the list is by id, whatever the dates.
+      await getDb()
+        .update(orders)
+        .set({ createdAt: new Date(Date.UTC(2019, 2, 10 - i, 12)) })
+        .where(eq(orders.id, id));
+      ids.push(id);
+    }
+    const pages = async (q: string) => {
+      const out: number[] = [];
+      let cursor = '';
+      do {
+        const page = (await json(await api(`/api/v1/admin/orders?per_page=2&${q}${cursor ? `&cursor=${cursor}` : ''}`, owner))).data;
+        out.push(...page.items.map((o: { id: number }) => o.id));
+        cursor = page.next_cursor ?? '';
+      } while (cursor);
+      return out;
+    };
+    const newest = [...ids].reverse();
+    expect(await pages('from=2019-03-06&to=2019-03-10')).toEqual(newest); // a short span (read by date, sorted)
+    expect(await pages('from=2019-01-01&to=2019-12-31')).toEqual(newest); // a long one (the primary key)
+    expect(await pages('from=2019-03-06&to=2019-03-10&dir=asc')).toEqual(ids);
+    expect(await pages('from=2019-03-07&to=2019-03-08')).toEqual([ids[3], ids[2]]);
   });
 
   it('a seller sees their own store’s orders only; another store’s order is 404', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { startAstroRenderer, localsWith, type AstroRenderer } from '../unit/astro-render';
-import { getDatabase } from '@/server/db/client';
+import { localsWith, type AstroRenderer } from '../unit/astro-render';
+import { ownerOf, startPageRenderer } from './render-fixtures';
 import { getSettings } from '@/server/settings/index';
 import { getT } from '@/i18n';
 import type { SessionUser } from '@/server/core/actor';
@@ -21,12 +21,9 @@ let ownerUser: SessionUser;
 let storeId: number;
 beforeAll(async () => {
   owner = await account(['owner']);
-  ownerUser = { id: owner.id, name: 'Owner', email: 'owner@example.com', roles: ['owner'], permissions: [], twoFactor: false };
+  ownerUser = ownerOf(owner);
   storeId = (await shopBasics()).storeA.id;
-  renderer = await startAstroRenderer();
-  (await renderer.module('/src/server/db/client.ts')).setDatabase(getDatabase());
-  const react = (await renderer.module('@astrojs/react/server.js')).default;
-  renderer.container.addServerRenderer({ name: '@astrojs/react', renderer: react });
+  renderer = await startPageRenderer();
 }, 300_000);
 afterAll(() => renderer?.close());
 
@@ -54,6 +51,35 @@ describe('the settings screens', () => {
     expect(fresh).toContain('action="/api/v1/admin/shipping"');
     const ar = await render('/src/pages/admin/shipping/index.astro', '/ar/admin/shipping', 'ar');
     expect(ar).toContain('قواعد الشحن');
+  });
+
+  it('shipping, the seller’s side: their store’s rules on the profile, the same editor with free-shipping minimums and delete, in English and Arabic', async () => {
+    const sellerAccount = await account(['seller'], [], [storeId]);
+    const seller: SessionUser = { id: sellerAccount.id, name: 'Seller', email: 'seller@example.com', roles: ['seller'], permissions: [], twoFactor: false };
+    const as = async (file: string, url: string, lang = 'en', params: Record<string, string> = {}) => {
+      const Page = await renderer.load(file);
+      const t = await getT(lang);
+      const locals = localsWith({ user: seller, lang, dir: lang === 'ar' ? 'rtl' : 'ltr', t, settings: await getSettings() });
+      return (await renderer.container.renderToString(Page, { locals, params, request: new Request(`http://shop.test${url}`) })) as string;
+    };
+    const made = await api('/api/v1/seller/store/shipping', sellerAccount, {
+      body: { title: 'Seller rendered rule', shipping_type: 1, default_price: 0, free_shipping_min: 6000, places: [{ country: 'US', state: 'CA', price: 450, free_shipping_min: 2500 }] },
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const id = String(((await made.json()) as { data: { id: number } }).data.id);
+    const profile = await as('/src/pages/seller/store/index.astro', '/seller/store');
+    expect(profile).toContain(`href="/seller/store/shipping/${id}"`);
+    expect(profile).toContain(`href="/seller/store/shipping/new?store=${storeId}"`);
+    expect(profile).toContain('free from $60');
+    const one = await as('/src/pages/seller/store/shipping/[id].astro', `/seller/store/shipping/${id}`, 'en', { id });
+    expect(one).toContain(`action="/api/v1/seller/store/shipping/${id}"`);
+    expect(one).toContain(`action="/api/v1/seller/store/shipping/${id}/delete"`);
+    expect(one).toContain('name="places_free_shipping_min" value="2500"');
+    expect(one).toContain('value="6000"');
+    const fresh = await as('/src/pages/seller/store/shipping/new.astro', '/seller/store/shipping/new');
+    expect(fresh).toContain('action="/api/v1/seller/store/shipping"');
+    const ar = await as('/src/pages/seller/store/shipping/[id].astro', `/ar/seller/store/shipping/${id}`, 'ar', { id });
+    expect(ar).toContain('حذف القاعدة');
   });
 
   it('tax, links, site and payments draw their forms; the owner sees the scripts field', async () => {

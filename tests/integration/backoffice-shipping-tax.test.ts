@@ -55,9 +55,10 @@ describe('shipping rules from the back office', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const rule = made.body.data;
+    // A whole country before its states; no free-shipping minimum given: none.
     expect(rule.places).toEqual([
-      { country: 'US', state: 'CA', price: 450, day_needed: '3-7' },
-      { country: 'US', state: null, price: 700, day_needed: '3-7' },
+      { country: 'US', state: null, price: 700, day_needed: '3-7', free_shipping_min: 0 },
+      { country: 'US', state: 'CA', price: 450, day_needed: '3-7', free_shipping_min: 0 },
     ]);
     const quote = await cartWith(rule.id);
     expect((await quote()).totals).toMatchObject({ subtotal: 1250, shipping: 450 });

@@ -4,7 +4,9 @@ import { useTestDatabase } from '../setup/db';
 import { getSettings, putSetting, clearSettingsCache } from '@/server/settings';
 import { saveLogo } from '@/server/uploads/storage';
 import { orderDocument } from '@/server/orders/documents';
-import { renderInvoicePdf, shopLogoBytes } from '@/server/orders/invoice-pdf';
+import { packingSlipPdf, renderInvoicePdf, shopLogoBytes, type InvoicePdfText } from '@/server/orders/invoice-pdf';
+import { getDb } from '@/server/db/client';
+import { issueInvoice } from '@/server/orders/documents';
 import { send, startPageServer, type PageServer } from './page-server';
 import { account, api, makeOrder, twoStores, type Account } from './backoffice-fixtures';
 
@@ -98,5 +100,69 @@ describe('a seller’s packing slip', () => {
     expect(theirs.body).toMatch(/could not be found/);
     expect((await api(`/api/v1/seller/orders/${other}/packing-slip`, seller)).status).toBe(404);
     expect((await api(`/api/v1/seller/orders/${own}/packing-slip`, seller)).status).toBe(200);
+  }, 300_000);
+});
+
+describe('the packing slip as a PDF', () => {
+  it('the operator downloads it with the logo embedded; it asks for no price, only the lines and their quantities', async () => {
+    const id = await makeOrder(stores[0]);
+    const pdf = await send(server, `/admin/orders/${id}/packing-slip.pdf`, { cookies: [owner.cookie], accept: 'application/pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.startsWith('%PDF-')).toBe(true);
+    expect(pdf.body).toMatch(/\/Subtype \/Image/);
+    expect(pdf.body).toMatch(/\/Width 120/);
+    const slipPage = await send(server, `/admin/orders/${id}/packing-slip`, { cookies: [owner.cookie] });
+    expect(slipPage.body).toContain(`href="/admin/orders/${id}/packing-slip.pdf"`);
+
+    // What the PDF writes, read through the texts it asks for: the shop, the order, both addresses, the lines' titles
+    // and quantities — never a price, a total or the payment.
+    const { order } = await orderDocument(id, { kind: 'any' });
+    const asked: string[] = [];
+    let prices = 0;
+    const text: InvoicePdfText = {
+      t: (key) => (asked.push(key), key),
+      money: (n) => (prices++, String(n)),
+      day: (iso) => iso,
+      method: 'Card',
+      shop: { name: 'Voltmart', lines: ['1 Shop St'], logo: null },
+    };
+    const bytes = await packingSlipPdf(order, text);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(prices).toBe(0);
+    expect(asked).toEqual(expect.arrayContaining(['backoffice.documents.packingSlip', 'backoffice.documents.shipTo', 'backoffice.documents.quantity']));
+    for (const key of ['unitPrice', 'amount', 'subtotal', 'total', 'tax', 'payment', 'invoiceNo'])
+      expect(asked, key).not.toContain(`backoffice.documents.${key}`);
+  }, 300_000);
+
+  it('a seller downloads their own store’s packing slip PDF; another store’s is 404, as page and as endpoint', async () => {
+    const own = await makeOrder(stores[0]);
+    const other = await makeOrder(stores[1]);
+    const mine = await send(server, `/seller/orders/${own}/packing-slip.pdf`, { cookies: [seller.cookie], accept: 'application/pdf' });
+    expect(mine.status).toBe(200);
+    expect(mine.body.startsWith('%PDF-')).toBe(true);
+    const slipPage = await send(server, `/seller/orders/${own}/packing-slip`, { cookies: [seller.cookie] });
+    expect(slipPage.body).toContain(`href="/seller/orders/${own}/packing-slip.pdf"`);
+    const theirs = await send(server, `/seller/orders/${other}/packing-slip.pdf`, { cookies: [seller.cookie], accept: 'application/pdf' });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.startsWith('%PDF-')).toBe(false);
+    expect((await api(`/api/v1/seller/orders/${other}/packing-slip.pdf`, seller)).status).toBe(404);
+    expect((await api(`/api/v1/seller/orders/${own}/packing-slip.pdf`, seller)).status).toBe(200);
+  }, 300_000);
+});
+
+describe('invoice numbers without gaps per year', () => {
+  it('a number issued in a transaction that then fails is given to the next invoice: no gap', async () => {
+    const year = 2033;
+    const [a, b, c] = [await makeOrder(stores[0]), await makeOrder(stores[0]), await makeOrder(stores[1])];
+    const first = await getDb().transaction((tx) => issueInvoice(tx, a, new Date(`${year}-02-01T00:00:00Z`)));
+    await expect(
+      getDb().transaction(async (tx) => {
+        await issueInvoice(tx, b, new Date(`${year}-02-02T00:00:00Z`));
+        throw new Error('the mail could not be written');
+      }),
+    ).rejects.toThrow('the mail could not be written');
+    const third = await getDb().transaction((tx) => issueInvoice(tx, c, new Date(`${year}-02-03T00:00:00Z`)));
+    expect([first.number, third.number]).toEqual([`${year}-000001`, `${year}-000002`]);
+    expect((await orderDocument(b, { kind: 'any' })).invoice).toBeNull();
   }, 300_000);
 });

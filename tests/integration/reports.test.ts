@@ -17,6 +17,8 @@ import { buildReport } from '@/server/reports/report';
 import { foldReports, rebuildReports } from '@/server/reports/fold';
 import { ReportQuerySchema } from '@/lib/schemas/reports';
 import type { Scope } from '@/server/core/policy';
+import { listOrders } from '@/server/orders/manage';
+import { OrdersQuerySchema } from '@/lib/schemas/backoffice';
 
 useTestDatabase({ demo: true });
 
@@ -167,6 +169,16 @@ describe('a fixed set of orders', () => {
     await changeStatus(o4.id, 'cancelled', 'Report test');
     await refund(o2.id, '2026-02-11T04:59:00Z', [{ line_id: o2.lines[0]!, quantity: 1, amount: 2000 }]); // NY 10th 23:59, Tokyo 11th
     await refund(o5.id, '2026-02-12T01:00:00Z', [{ line_id: o5.lines[0]!, quantity: 1, amount: 2000 }], 500); // NY 11th 20:00, Tokyo 12th
+  });
+
+  it("lists behind a day's figure the orders of that day in the shop's time zone", async () => {
+    const listed = async (day: string) =>
+      (await listOrders(OrdersQuerySchema.parse({ from: day, to: day, q: tag }), ANY)).items.map((o) => o.email.split('-')[0]).sort();
+    // New York: the 9th holds c1's order of 15:30 UTC and c2's of 04:30 UTC on the 10th; the 10th the next four.
+    expect(await listed('2026-02-09')).toEqual(['c1', 'c2']);
+    expect(await listed('2026-02-10')).toEqual(['c1', 'c2', 'c3', 'c4']);
+    const day9 = await buildReport(custom('2026-02-09', '2026-02-09'), ANY);
+    expect(day9.totals.orders).toBe(2);
   });
 
   it('counts days in the shop time zone: sales when placed, refunds when made, cancelled orders not at all', async () => {
@@ -345,22 +357,24 @@ describe('a fixed set of orders', () => {
   });
 });
 
-/** Every roll-up row that is not all zeros, as text, sorted. */
+/** Every roll-up row that is not all zeros, as text, sorted: the days and the months, of orders and of products. */
 async function rollups(): Promise<string[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    getDb(),
-    sql`select 'd' as t, day::text, store_id, payment_method, country, orders, gross, discount, tax, shipping, refunds, refund_count,
-          new_customers, new_store_customers, returning_orders, returning_store_orders
-        from report_daily
-        where (orders, gross, discount, tax, shipping, refunds, refund_count, new_customers, new_store_customers, returning_orders, returning_store_orders)
-          <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
-  );
-  const products = await queryRows<Record<string, unknown>>(
-    getDb(),
-    sql`select 'p' as t, day::text, store_id, product_id, orders, units, gross, refunds from report_daily_products
-        where (orders, units, gross, refunds) <> (0, 0, 0, 0)`,
-  );
-  return [...rows, ...products].map((r) => Object.values(r).map(String).join('|')).sort();
+  const orderFigures =
+    'store_id, payment_method, country, orders, gross, discount, tax, shipping, refunds, refund_count, new_customers, new_store_customers, returning_orders, returning_store_orders';
+  const productFigures = 'store_id, product_id, orders, units, gross, refunds';
+  const nonZero = (figures: string) => {
+    const sums = figures.split(', ').filter((c) => !['store_id', 'payment_method', 'country', 'product_id'].includes(c));
+    return `(${sums.join(', ')}) <> (${sums.map(() => '0').join(', ')})`;
+  };
+  const read = (t: string, table: string, period: string, figures: string) =>
+    queryRows<Record<string, unknown>>(getDb(), sql.raw(`select '${t}' as t, ${period}::text, ${figures} from ${table} where ${nonZero(figures)}`));
+  const rows = await Promise.all([
+    read('d', 'report_daily', 'day', orderFigures),
+    read('p', 'report_daily_products', 'day', productFigures),
+    read('m', 'report_monthly', 'month', orderFigures),
+    read('n', 'report_monthly_products', 'month', productFigures),
+  ]);
+  return rows.flat().map((r) => Object.values(r).map(String).join('|')).sort();
 }
 
 describe('200 random order events', () => {
@@ -374,7 +388,8 @@ describe('200 random order events', () => {
       const roll = next();
       if (roll < 0.55 || live.length < 3) {
         const store = pick([A, B]);
-        const at = new Date(Date.UTC(2026, 4, 1) + Math.floor(next() * 20 * 86_400_000)).toISOString();
+        // From April 20 to May 10, refunds up to June 9: whole months and the days around them.
+        const at = new Date(Date.UTC(2026, 3, 20) + Math.floor(next() * 20 * 86_400_000)).toISOString();
         const lines = [
           {
             product: store === A ? pick([p.p1, p.p2]) : pick([p.p3, p.p4]),
@@ -403,7 +418,7 @@ describe('200 random order events', () => {
         const amount = Math.min(o.refundable, 100 + Math.floor(next() * 2000));
         if (amount <= 0) return;
         o.refundable -= amount;
-        const at = new Date(Date.UTC(2026, 4, 10) + Math.floor(next() * 20 * 86_400_000)).toISOString();
+        const at = new Date(Date.UTC(2026, 4, 1) + Math.floor(next() * 40 * 86_400_000)).toISOString();
         await refund(o.id, at, [{ line_id: o.lines[0]!, quantity: 1, amount }], pick([0, 0, 100]));
       } else if (roll < 0.95) {
         const o = pick(live);
@@ -424,5 +439,22 @@ describe('200 random order events', () => {
     const recounted = await rollups();
     expect(kept.length).toBeGreaterThan(50);
     expect(kept).toEqual(recounted);
+
+    // A period holding a whole month (May) reads May from the monthly roll-up and the edges by day: its figures are
+    // the daily rows' sums over the same days.
+    const [days] = await queryRows<{ orders: number; gross: number; refunds: number }>(
+      getDb(),
+      sql`select sum(orders)::int as orders, sum(gross)::int as gross, sum(refunds)::int as refunds from report_daily
+          where day between '2026-04-25' and '2026-06-05'`,
+    );
+    const productDays = await queryRows<{ id: number; units: number; refunds: number }>(
+      getDb(),
+      sql`select product_id as id, sum(units)::int as units, sum(refunds)::int as refunds from report_daily_products
+          where day between '2026-04-25' and '2026-06-05' group by product_id having sum(units) <> 0 or sum(refunds) <> 0 order by product_id`,
+    );
+    const report = await buildReport(custom('2026-04-25', '2026-06-05'), ANY);
+    expect(days!.orders).toBeGreaterThan(0);
+    expect(report.totals).toMatchObject({ orders: days!.orders, gross: days!.gross, refunds: days!.refunds });
+    expect(report.by_product.map((r) => ({ id: r.id, units: r.units, refunds: r.refunds })).sort((x, y) => x.id! - y.id!)).toEqual(productDays);
   }, 120_000);
 });

@@ -74,6 +74,11 @@ describe('ledger backfill of orders paid before the ledger', () => {
       ),
     );
     expect(await ledgerOf([orderA, orderB])).toEqual([]);
+    // Placed in March; A's payment came two days later, B (cash, no payment note) counts from its placing; the refund in April.
+    await getDb().execute(sql`update orders set created_at = '2026-03-10T10:00:00Z' where id in (${orderA}, ${orderB})`);
+    await getDb().execute(sql`insert into order_status_history (order_id, status, note, created_at)
+      values (${orderA}, 'confirmed', 'Payment received', '2026-03-12T09:00:00Z'), (${orderA}, 'confirmed', 'Payment received', '2026-03-20T09:00:00Z')`);
+    await getDb().execute(sql`update payment_refunds set created_at = '2026-04-02T15:30:00Z' where kind = 'order' and order_id = ${orderA}`);
     const beforeA = await balanceOf(basics.storeA.id);
     const beforeB = await balanceOf(basics.storeB.id);
 
@@ -117,6 +122,16 @@ describe('ledger backfill of orders paid before the ledger', () => {
       { store_id: basics.storeA.id, kind: 'refund', amount: -Math.round((line.line_total - line.discount_share) / 3), order_line_id: line.id },
       { store_id: basics.storeA.id, kind: 'refund_commission', amount: Math.round(line.commission_minor / 3), order_line_id: line.id },
     ]);
+    // Each row is dated when its event happened, not the day of the command.
+    const dates = await queryRows<{ order_id: number; kind: string; at: string }>(
+      getDb(),
+      sql`select order_id, kind, created_at as at from seller_ledger where order_id in (${orderA}, ${orderB}) order by id`,
+    );
+    const iso = (v: unknown) => new Date(v as string).toISOString();
+    for (const d of dates) {
+      const want = d.kind.startsWith('refund') ? '2026-04-02T15:30:00.000Z' : d.order_id === orderA ? '2026-03-12T09:00:00.000Z' : '2026-03-10T10:00:00.000Z';
+      expect(`${d.order_id} ${d.kind} ${iso(d.at)}`).toBe(`${d.order_id} ${d.kind} ${want}`);
+    }
     const owed = (storeId: number) => rows.filter((r) => r.store_id === storeId).reduce((s, r) => s + r.amount, 0);
     expect(await balanceOf(basics.storeA.id)).toBe(beforeA + owed(basics.storeA.id));
     expect(await balanceOf(basics.storeB.id)).toBe(beforeB + owed(basics.storeB.id));

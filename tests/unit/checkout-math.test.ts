@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitProportionally, storeShipping, taxOf, voucherDiscount } from '@/lib/checkout-math';
+import { splitProportionally, storeShipping, storeShippingOf, taxOf, voucherDiscount } from '@/lib/checkout-math';
 
 describe('voucherDiscount', () => {
   it('takes a flat amount, never more than the goods', () => {
@@ -58,4 +58,20 @@ describe('storeShipping', () => {
     expect(storeShipping(450, 2999, 3000)).toBe(450);
     expect(storeShipping(450, 1_000_000, 0)).toBe(450);
   });
+});
+
+describe('storeShippingOf', () => {
+  const lines = [
+    { fee: 300, free_shipping_min: 5000 },
+    { fee: 450, free_shipping_min: 0 },
+  ];
+  it('frees a line whose rule or place minimum the store’s goods reach, the others still pay', () => {
+    expect(storeShippingOf(lines, 4999, 0)).toBe(750);
+    expect(storeShippingOf(lines, 5000, 0)).toBe(450);
+  });
+  it('the store’s own minimum frees all', () => {
+    expect(storeShippingOf(lines, 6000, 6000)).toBe(0);
+    expect(storeShippingOf(lines, 5999, 6000)).toBe(450);
+  });
+  it('no lines, no shipping', () => expect(storeShippingOf([], 100, 0)).toBe(0));
 });

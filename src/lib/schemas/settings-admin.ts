@@ -40,6 +40,9 @@ const cents = (type: string) =>
       .max(MAX_DB_INT, `${type} is too large`),
   );
 
+/** A free-shipping minimum in cents; left out or blank is none (0). */
+const freeMin = () => z.preprocess((v) => (v === undefined || v === null ? 0 : v), cents('The free-shipping minimum'));
+
 const checkbox = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
@@ -66,15 +69,21 @@ const days = z
   .transform((v) => (v ?? '').trim() || '3-7')
   .refine((v) => /^\d{1,2}(-\d{1,2})?$/.test(v), 'Delivery days are a number or a range such as 3-7');
 
-const PLACE_FIELDS = ['country', 'state', 'price', 'day_needed'] as const;
+const PLACE_FIELDS = ['country', 'state', 'price', 'day_needed', 'free_shipping_min'] as const;
 
-/** One shipping rule of a store with its places (`POST api/v1/admin/shipping`; with `id` it replaces that rule). */
+/**
+ * One shipping rule of a store with its places (`POST api/v1/admin/shipping`, `api/v1/seller/store/shipping`; with
+ * `id` it replaces that rule). A seller's `store_id` is implied. A free-shipping minimum of 0 is none.
+ */
 export const ShippingRuleWriteSchema = z.preprocess(
   (body) => (body && typeof body === 'object' ? { ...body, places: repeatedRows(body, 'places', PLACE_FIELDS) ?? [] } : body),
   z
     .object({
       id: recordId('Shipping rule').optional(),
-      store_id: recordId('Store'),
+      store_id: z
+        .union([z.literal(''), z.null(), recordId('Store')])
+        .optional()
+        .transform((v) => (v === '' || v === undefined ? null : v)),
       title: requiredText('Title', 100),
       shipping_type: z.coerce
         .number({ error: 'Choose delivery or pickup' })
@@ -83,8 +92,17 @@ export const ShippingRuleWriteSchema = z.preprocess(
       allow_others: checkbox,
       default_price: cents('The fee for other places'),
       day_needed: days,
+      free_shipping_min: freeMin(),
       places: z
-        .array(z.object({ country: countryCode, state: stateCode, price: cents('A place’s fee'), day_needed: days }))
+        .array(
+          z.object({
+            country: countryCode,
+            state: stateCode,
+            price: cents('A place’s fee'),
+            day_needed: days,
+            free_shipping_min: freeMin(),
+          }),
+        )
         .max(300, 'At most 300 places per rule'),
     })
     .refine(

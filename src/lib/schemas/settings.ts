@@ -96,6 +96,8 @@ export const SettingsSchema = z.object({
   about: LinkList,
   payment: z.object({ image: z.string().default('/brand/payments.svg'), title: z.string().default('We accept') }).prefault({}),
   social: LinkList,
+  /** Payment methods (1–8) the operator switched off at checkout; a method is offered when configured and not here. */
+  payment_methods: z.object({ off: z.array(z.number().int()).default([]) }).prefault({}),
   bank_account: BankAccountSchema.prefault({}),
   /** The operator's own scripts (https only), loaded after consent; on private pages only with `everywhere`. */
   custom_scripts: z.array(z.object({ src: z.string(), everywhere: z.boolean().default(false) })).default([]),

@@ -22,6 +22,14 @@ export const SECTIONS: readonly Section[] = [
   { area: 'admin', segment: '', can: 'enter:admin', label: 'backoffice.nav.home' },
   { area: 'admin', segment: 'orders', can: 'read:order', label: 'backoffice.nav.orders' },
   { area: 'admin', segment: 'products', can: 'read:product', label: 'backoffice.nav.products' },
+  // Taxonomy and merchandising (issue 33).
+  { area: 'admin', segment: 'categories', can: 'update:catalog', label: 'backoffice.taxonomy.nav.categories' },
+  { area: 'admin', segment: 'brands', can: 'update:catalog', label: 'backoffice.taxonomy.nav.brands' },
+  { area: 'admin', segment: 'collections', can: 'update:catalog', label: 'backoffice.taxonomy.nav.collections' },
+  { area: 'admin', segment: 'flash-sales', can: 'update:catalog', label: 'backoffice.taxonomy.nav.flashSales' },
+  { area: 'admin', segment: 'bundle-deals', can: 'update:catalog', label: 'backoffice.taxonomy.nav.bundleDeals' },
+  // Translations of catalogue data (issue 33): what is missing, and the names of categories, brands and collections.
+  { area: 'admin', segment: 'translations', can: 'update:product', label: 'catalogI18n.title' },
   // Customers (issue 32): the list, one customer, sign-in, notes, GDPR export and erasure.
   { area: 'admin', segment: 'customers', can: 'read:customer', label: 'backoffice.customers.nav' },
   // Moderation and inbox (issue 34).

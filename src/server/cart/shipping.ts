@@ -15,6 +15,8 @@ export interface LineShipping {
   day_needed: string | null;
   /** The spec's message when ok is false. */
   message: string | null;
+  /** The store's goods from which this line ships free to this place (its place's, else its rule's; 0: never). */
+  free_shipping_min: number;
 }
 
 /** The spec's message, word for word. */
@@ -26,18 +28,21 @@ export interface ShippingRule {
   allow_others: boolean;
   default_price: number;
   day_needed: string;
-  places: { country_code: string; state_code: string | null; price: number; day_needed: string }[];
+  free_shipping_min?: number;
+  places: { country_code: string; state_code: string | null; price: number; day_needed: string; free_shipping_min?: number }[];
 }
 
-const FREE: LineShipping = { ok: true, price: 0, day_needed: null, message: null };
+const FREE: LineShipping = { ok: true, price: 0, day_needed: null, message: null, free_shipping_min: 0 };
 
 /** Shipping of one rule to `to`: a listed state first, then the whole country, then "others" at the default price. */
 export function lineShippingOf(rule: ShippingRule | null, to: ShipTo | null, shippingType: number): LineShipping {
   if (shippingType === 2 || !rule) return FREE;
-  if (!to) return { ok: true, price: null, day_needed: rule.day_needed, message: null };
+  const ruleFree = rule.free_shipping_min ?? 0;
+  if (!to) return { ok: true, price: null, day_needed: rule.day_needed, message: null, free_shipping_min: 0 };
   const mine = rule.places.filter((p) => p.country_code === to.country);
   const place = mine.find((p) => p.state_code === to.state) ?? mine.find((p) => p.state_code === null);
-  if (place) return { ok: true, price: place.price, day_needed: place.day_needed, message: null };
-  if (rule.allow_others) return { ok: true, price: rule.default_price, day_needed: rule.day_needed, message: null };
-  return { ok: false, price: null, day_needed: null, message: cannotShipMessage(to.stateName, to.countryName) };
+  if (place)
+    return { ok: true, price: place.price, day_needed: place.day_needed, message: null, free_shipping_min: place.free_shipping_min || ruleFree };
+  if (rule.allow_others) return { ok: true, price: rule.default_price, day_needed: rule.day_needed, message: null, free_shipping_min: ruleFree };
+  return { ok: false, price: null, day_needed: null, message: cannotShipMessage(to.stateName, to.countryName), free_shipping_min: 0 };
 }

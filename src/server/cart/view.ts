@@ -137,8 +137,10 @@ export async function stampedCartOf(
           (select array_agg(vi.price order by vi.id) from inventories vi
             where vi.product_id = p.id and vi.archived_at is null and exists (select 1 from inventory_attributes va where va.inventory_id = vi.id)) as variant_prices,
           (select json_build_object('allow_others', r.allow_others, 'default_price', r.default_price, 'day_needed', r.day_needed,
+              'free_shipping_min', r.free_shipping_min,
               'places', coalesce((select json_agg(json_build_object('country_code', sp.country_code, 'state_code', sp.state_code,
-                'price', sp.price, 'day_needed', sp.day_needed)) from shipping_places sp where sp.shipping_rule_id = r.id), '[]'::json))
+                'price', sp.price, 'day_needed', sp.day_needed, 'free_shipping_min', sp.free_shipping_min))
+                from shipping_places sp where sp.shipping_rule_id = r.id), '[]'::json))
             from shipping_rules r where r.id = p.shipping_rule_id) as rule
         from c
         ${shipTo(owner, opts.addressId ?? null)}

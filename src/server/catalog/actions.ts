@@ -15,6 +15,8 @@ import { bulkProducts, changePicture, saveProduct, setProductPrices } from '@/se
 import { PICTURES_BODY_LIMIT, preparePictures } from '@/server/uploads/product-pictures';
 import { localPath } from '@/lib/safe-redirect';
 import { explainStock } from '@/server/catalog/stock-ledger';
+import { NameTranslationsSchema, ProductTranslationSchema } from '@/lib/schemas/catalog-translations';
+import { saveNameTranslations, saveProductTranslation } from '@/server/catalog/translations-manage';
 
 /** The catalogue's back-office changes, declared once (served to `/admin` and `/seller` with the caller's scope). */
 
@@ -116,4 +118,28 @@ export const changeVariantAction = defineAction({
   invalidates: ['catalog'],
   run: changeVariant,
   message: (r) => `stock.variant.${r.result}`,
+});
+
+// Translations of catalogue data (issue 33): product pages, listings, search and the API read them at once.
+
+/** A product's version in one other language (`POST …/products/{id}/translations {lang, title, description, seo_title, seo_description, spec_labels}`). */
+export const saveProductTranslationAction = defineAction({
+  name: 'catalog.translation',
+  input: ProductTranslationSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: (input, _actor, access) => saveProductTranslation(input, access),
+  message: (r) => (r.removed ? 'catalogI18n.removed' : 'catalogI18n.saved'),
+  data: (r) => r,
+});
+
+/** Names of a category, sub-category, brand or collection per language (`POST api/v1/admin/translations/{kind}/{id} {ar, fr, …}`). */
+export const saveNameTranslationsAction = defineAction({
+  name: 'catalog.names',
+  input: NameTranslationsSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: (input, _actor, access) => saveNameTranslations(input, access),
+  message: 'catalogI18n.namesSaved',
+  data: (r) => r,
 });

@@ -1,21 +1,25 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { collections, shippingRules } from '@/server/db/schema';
+import { localNames } from '@/server/catalog/translations';
 
 export interface CollectionItem {
   id: number;
   slug: string;
   title: string;
   image: string | null;
+  /** Shown among the home page's collections (the operator's choice; its listing page exists either way). */
+  on_home: boolean;
 }
 
 /** Active collections in display order. */
 export async function listCollections(): Promise<CollectionItem[]> {
-  return getDb()
-    .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image })
+  const rows = await getDb()
+    .select({ id: collections.id, slug: collections.slug, title: collections.title, image: collections.image, on_home: collections.onHome })
     .from(collections)
     .where(eq(collections.status, 1))
     .orderBy(asc(collections.position), asc(collections.id));
+  return localNames('collection', rows);
 }
 
 export interface ShippingRuleItem {

@@ -42,7 +42,7 @@ export async function getHome(now = new Date()): Promise<HomeData> {
     banners: allBanners
       .filter((b) => b.type !== SLIDER_TYPE)
       .map((b) => (running && leadsToSale(b, running) ? { ...b, ends_at: running.end_time } : b)),
-    collections: facets.collections,
+    collections: facets.collections.filter((c) => c.on_home),
     featured_categories: facets.all_categories.filter((c) => c.featured),
     featured_brands: facets.brands.filter((b) => b.featured),
     flash_sale: running ? { ...running, products: flashProducts } : null,

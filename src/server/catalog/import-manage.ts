@@ -12,7 +12,7 @@ import { explainStock } from '@/server/catalog/stock-ledger';
 import { COLUMNS, type ProductRow } from '@/server/ops/catalog-rows';
 import { CatalogFileError, cell, readCsvText } from '@/server/ops/catalog-files';
 import { CatalogImportError, checkCatalog, storeCatalog } from '@/server/ops/catalog-import';
-import { exportProducts } from '@/server/ops/catalog-export';
+import { exportProductsById } from '@/server/ops/catalog-export';
 import { listEditorProducts } from '@/server/catalog/manage';
 import type { ProductsQuery } from '@/lib/schemas/product-write';
 import { IMPORT_MAX_BYTES, type ImportConfirmInput } from '@/lib/schemas/catalog-bulk';
@@ -93,7 +93,7 @@ async function checkFile(
     );
   const exported = new Map(
     (
-      await exportProducts(
+      await exportProductsById(
         tx,
         existing.map((e) => e.id),
       )
@@ -261,6 +261,6 @@ export async function exportProductsList(query: ProductsQuery, scope: Scope, db:
   } while (cursor && ids.length < EXPORT_MAX);
   const out: ProductRow[] = [];
   ids.sort((a, b) => a - b);
-  for (let i = 0; i < ids.length; i += 5000) out.push(...(await exportProducts(db, ids.slice(i, i + 5000))));
+  for (let i = 0; i < ids.length; i += 5000) out.push(...(await exportProductsById(db, ids.slice(i, i + 5000))));
   return out;
 }

@@ -1,6 +1,7 @@
 import { listBrands, listCategoryTree, type CategoryItem } from '@/server/catalog/taxonomy';
 import { listCollections, listShippingRules, type CollectionItem, type ShippingRuleItem } from '@/server/catalog/collections';
-import { memoFor } from '@/server/core/memo';
+import { memoFor, type Memo } from '@/server/core/memo';
+import { catalogLanguage } from '@/server/i18n/catalog-language';
 
 /** The lists every listing response carries beside its products (the spec's section 3). */
 export interface ListingFacets {
@@ -11,19 +12,28 @@ export interface ListingFacets {
 }
 
 // Taxonomy changes rarely and every listing and the mega menu reads it: each process keeps it for a
-// few seconds (like settings), so a burst of listing requests costs one product query each.
-const facetsMemo = memoFor(10_000, () =>
-  Promise.all([listCategoryTree(), listCollections(), listBrands(), listShippingRules()]).then(
-    ([all_categories, collections, brands, shipping_rules]): ListingFacets => ({ all_categories, collections, brands, shipping_rules }),
-  ),
-);
+// few seconds (like settings), so a burst of listing requests costs one product query each. Kept per
+// language: the names are the request's (decision 0033).
+const facetsMemo = new Map<string, Memo<ListingFacets>>();
+const facetsIn = (lang: string) => {
+  let memo = facetsMemo.get(lang);
+  if (!memo) {
+    memo = memoFor(10_000, () =>
+      Promise.all([listCategoryTree(), listCollections(), listBrands(), listShippingRules()]).then(
+        ([all_categories, collections, brands, shipping_rules]): ListingFacets => ({ all_categories, collections, brands, shipping_rules }),
+      ),
+    );
+    facetsMemo.set(lang, memo);
+  }
+  return memo;
+};
 
-/** Categories (tree), collections, brands and shipping rules, cached per process for a few seconds. */
+/** Categories (tree), collections, brands and shipping rules, cached per process and language for a few seconds. */
 export function getListingFacets(): Promise<ListingFacets> {
-  return facetsMemo.get();
+  return facetsIn(catalogLanguage() ?? '').get();
 }
 
 /** Forgets the cached lists (tests, after an admin change). */
 export function clearListingFacets(): void {
-  facetsMemo.clear();
+  for (const memo of facetsMemo.values()) memo.clear();
 }

@@ -7,6 +7,7 @@ import { parseWith } from '@/server/core/validation';
 import { queryToObject, type ListingFilters } from '@/lib/listing-filters';
 import { ListingQuerySchema } from '@/lib/schemas/listing';
 import { cardColumns, toCards, type ProductCard } from '@/server/catalog/product-card';
+import { localName } from '@/server/catalog/translations';
 import {
   listingConditions,
   listingOrder,
@@ -82,7 +83,14 @@ export async function resolveListingContext(db: Tx, f: ListingFilters): Promise<
   context.brand = brand ?? null;
   context.collection = collection ?? null;
   if (tagRows) scope.tagIds = tagRows;
-  return { context, scope };
+  // Titles and breadcrumbs name them in the shopper's language (the default one's where not translated).
+  const [c, s, b, k] = await Promise.all([
+    localName('category', context.category),
+    localName('sub_category', context.sub_category),
+    localName('brand', context.brand),
+    localName('collection', context.collection),
+  ]);
+  return { context: { category: c, sub_category: s, brand: b, collection: k }, scope };
 }
 
 async function findTagIds(db: Tx, keys: string[]): Promise<number[]> {

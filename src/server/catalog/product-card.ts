@@ -3,6 +3,7 @@ import type { Tx } from '@/server/db/client';
 import { flashSaleProducts, flashSales, inventories, inventoryAttributes, products } from '@/server/db/schema';
 import { cardPriceOf } from '@/lib/price';
 import type { ApiCard } from '@/lib/api-card';
+import { localProductTitle } from '@/server/catalog/translations';
 
 /** What every response carries for a product (DESIGN.md): prices in cents, flash price and its end. */
 export interface ProductCard extends ApiCard {
@@ -20,11 +21,14 @@ export interface ProductCard extends ApiCard {
   wishlisted: 1 | null;
 }
 
-/** Columns needed to build a card; select these then call toCards. */
+/**
+ * Columns needed to build a card; select these then call toCards. The title is in the request's language
+ * (translations.ts: the column itself in the default language, the translation read in the same query otherwise).
+ */
 export const cardColumns = {
   id: products.id,
   slug: products.slug,
-  title: products.title,
+  title: localProductTitle() as unknown as typeof products.title,
   image: products.image,
   selling: products.selling,
   offered: products.offered,

@@ -8,6 +8,7 @@ import { getProductVariants, type AttributeGroup, type ProductInventory } from '
 import { sanitizeDescription } from '@/server/catalog/product-description';
 import { listStoreVouchers, type StoreVoucher } from '@/server/vouchers/store-vouchers';
 import { onSale } from '@/server/catalog/on-sale';
+import { localName, overProduct, productTranslationFor } from '@/server/catalog/translations';
 
 const SLUG_OR_ID = /^[\p{L}\p{N}_-]{1,200}$/u;
 
@@ -68,16 +69,19 @@ export async function getProductDetail(ref: string, db: Tx = getDb(), now = new 
   const p = await findProductRow(ref, db);
   if (!p) throw notFound('thisProduct');
   const [card] = await toCards(db, [pickCard(p)], undefined, now);
-  const [related, variants, extras, vouchers] = await Promise.all([
+  const [related, variants, extras, vouchers, translation] = await Promise.all([
     loadRelated(db, p),
     getProductVariants(db, p.id),
     getProductExtras(db, p.id),
     listStoreVouchers(p.storeId, db, now),
+    productTranslationFor(db, p.id),
   ]);
   const stock = variants.inventories.length ? variants.inventories.reduce((n, i) => n + i.quantity, 0) : p.stock;
   // current_price, previous_price, discount_percent and price_from come with the card (cardPriceOf):
   // the page, its JSON-LD, the API and every tile show the same figure ("from" when variants differ).
-  return {
+  // Title, description, SEO fields and specification labels in the shopper's language (the default one's where
+  // no translation was written): the page, its JSON-LD and `product/{id}` all read this.
+  const detail: ProductDetail = {
     ...card!,
     in_stock: stock > 0,
     sku: p.sku,
@@ -99,6 +103,7 @@ export async function getProductDetail(ref: string, db: Tx = getDb(), now = new 
     seo_description: p.seoDescription,
     vouchers,
   };
+  return overProduct(detail, translation, sanitizeDescription);
 }
 
 function pickCard(p: typeof products.$inferSelect) {
@@ -140,6 +145,11 @@ async function loadRelated(db: Tx, p: typeof products.$inferSelect) {
     p.shippingRuleId ? one(db.select().from(shippingRules).where(eq(shippingRules.id, p.shippingRuleId))) : null,
   ]);
   if (!store || !category) throw notFound('thisProduct');
+  const [categoryIn, subIn, brandIn] = await Promise.all([
+    localName('category', category),
+    localName('sub_category', sub),
+    localName('brand', brand),
+  ]);
   return {
     store: {
       id: store.id,
@@ -149,9 +159,9 @@ async function loadRelated(db: Tx, p: typeof products.$inferSelect) {
       rating: Number(store.rating),
       joined_at: store.createdAt.toISOString(),
     },
-    category,
-    sub_category: sub,
-    brand,
+    category: categoryIn!,
+    sub_category: subIn,
+    brand: brandIn,
     bundle_deal: bundle ? { id: bundle.id, title: bundle.title, buy: bundle.buy, free: bundle.free } : null,
     shipping: shipping
       ? {

@@ -3,6 +3,12 @@ import { ProductIdSchema, ProductsQuerySchema, StockHistorySchema } from '@/lib/
 import { editorVariants, stockHistory } from '@/server/catalog/stock-manage';
 import { getEditorOptions, getEditorProduct, listEditorProducts } from '@/server/catalog/manage';
 import { z } from 'zod';
+import { getDb } from '@/server/db/client';
+import { storeIdsOf } from '@/server/core/policy';
+import { exportProducts } from '@/server/ops/catalog-export';
+import { MissingTranslationsQuerySchema, TRANSLATABLE_KINDS } from '@/lib/schemas/catalog-translations';
+import { getNameTranslations, getProductTranslations, listMissingTranslations } from '@/server/catalog/translations-manage';
+import { recordId } from '@/lib/schemas/fields';
 
 /**
  * The editors' reads of the catalogue: drafts and archived products too, always in the caller's scope. The
@@ -45,4 +51,39 @@ export const productVariants = defineQuery({
   input: ProductIdSchema,
   auth: { can: 'read:product' },
   run: ({ id }, _actor, scope) => editorVariants(id, scope),
+});
+
+/** The products of the caller's stores in the catalogue file's format (`GET …/products/export`, CSV). */
+export const productsExport = defineQuery({
+  name: 'products.export',
+  input: z.object({}),
+  auth: { can: 'read:product' },
+  run: (_input, _actor, scope) => exportProducts(getDb(), storeIdsOf(scope)),
+});
+
+/** A product in every language of the shop, side by side (`GET …/products/{id}/translations`). */
+export const productTranslationsOne = defineQuery({
+  name: 'products.translations',
+  input: ProductIdSchema,
+  auth: { can: 'read:product' },
+  run: ({ id }, _actor, scope) => getProductTranslations(id, scope),
+});
+
+/** A category's, sub-category's, brand's or collection's names per language (`GET api/v1/admin/translations/{kind}/{id}`). */
+export const nameTranslationsOne = defineQuery({
+  name: 'translations.names',
+  input: z.object({
+    kind: z.enum(TRANSLATABLE_KINDS, { error: 'Choose a category, sub-category, brand or collection' }),
+    id: recordId('Record'),
+  }),
+  auth: { can: 'read:product' },
+  run: ({ kind, id }) => getNameTranslations(kind, id),
+});
+
+/** What has no translation yet, per kind and language (`/admin/translations`, `GET api/v1/admin/translations`). */
+export const missingTranslations = defineQuery({
+  name: 'translations.missing',
+  input: MissingTranslationsQuerySchema,
+  auth: { can: 'read:product' },
+  run: (input, _actor, scope) => listMissingTranslations(input, scope),
 });

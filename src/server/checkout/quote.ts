@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/server/db/client';
 import { CHECKED } from '@/lib/cart-math';
-import { splitProportionally, storeShipping, taxOf } from '@/lib/checkout-math';
+import { splitProportionally, storeShippingOf, taxOf } from '@/lib/checkout-math';
 import type { PriceFormat } from '@/lib/price';
 import { cartOf, type CartLineView, type CartView } from '@/server/cart/view';
 import { applyVoucher, type VoucherRow } from '@/server/checkout/vouchers';
@@ -57,7 +57,8 @@ export interface QuoteInput {
 
 /**
  * Prices the user's checked cart lines on the server, from the catalog (never from the request): the one
- * price rule per line, bundle deals, shipping per store (free past the store's threshold; pickup is free),
+ * price rule per line, bundle deals, shipping per store (a line free past its rule's or place's minimum, the store's
+ * free past the store's threshold, both measured on the store's goods before the voucher; pickup is free),
  * the voucher, tax by the address's place. `db` is the order's transaction when placing.
  */
 export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, fmt: PriceFormat, now = new Date()): Promise<Quote> {
@@ -70,7 +71,7 @@ export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, f
   const stores: StoreQuote[] = checked.map((s) => {
     const subtotal = s.lines.reduce((n, l) => n + l.quantity * l.unit_price, 0);
     const goods = s.lines.reduce((n, l) => n + l.line_total, 0);
-    const lineShipping = s.lines.reduce((n, l) => n + (l.shipping.price ?? 0), 0);
+    const lineShipping = s.lines.map((l) => ({ fee: l.shipping.price ?? 0, free_shipping_min: l.shipping.free_shipping_min }));
     const freeMin = thresholds.get(s.id) ?? 0;
     return {
       id: s.id,
@@ -82,7 +83,7 @@ export async function quoteCheckout(db: Tx, userId: number, input: QuoteInput, f
       discount: subtotal - goods,
       voucher_discount: 0,
       voucher_weights: s.lines.map(() => 0),
-      shipping: cart.shipping_type === 2 ? 0 : storeShipping(lineShipping, goods, freeMin),
+      shipping: cart.shipping_type === 2 ? 0 : storeShippingOf(lineShipping, goods, freeMin),
       free_shipping_min: freeMin,
       tax: 0,
       total: 0,

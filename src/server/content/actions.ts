@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineAction } from '@/server/core/action';
 import { notFound } from '@/server/core/errors';
 import { sendContactMessage } from '@/server/content/contact';
-import { subscribeNewsletter, unsubscribeNewsletter } from '@/server/content/newsletter';
+import { sendNewsletter, subscribeNewsletter, unsubscribeNewsletter } from '@/server/content/newsletter';
+import { NewsletterSendSchema } from '@/lib/schemas/content-admin2';
+import { confirmedSubscribers } from '@/server/content/subscribers';
+import { runAfterAnswer } from '@/server/core/background';
 import { ContactSchema, NewsletterSchema } from '@/lib/schemas/forms';
 import { AnswerMessageSchema, MessageIdSchema } from '@/lib/schemas/moderation';
 import { markAnswered, queueAnswerMail } from '@/server/content/inbox';
@@ -73,4 +76,26 @@ export const markAnsweredAction = defineAction({
   },
   message: 'backoffice.inbox.marked',
   data: (m) => ({ id: m.id, status: m.status, answered_at: m.answered_at }),
+});
+
+/**
+ * Sends a newsletter issue from the back office (`POST api/v1/admin/subscribers/newsletter {subject, text}`): what
+ * `npm run shop -- newsletter:send` does, to every confirmed subscriber, each mail with its unsubscribe link. The
+ * mails go out after the answer (one per subscriber, through the outbox); the answer says how many.
+ */
+export const sendNewsletterAction = defineAction({
+  name: 'subscribers.newsletter',
+  input: NewsletterSendSchema,
+  auth: { can: 'update:content' },
+  invalidates: [],
+  run: async ({ subject, text }, actor, { tx, audit }) => {
+    const recipients = await confirmedSubscribers(tx);
+    audit({ entity: 'newsletter', entityId: null, before: null, after: { subject, paragraphs: text.length, recipients } });
+    runAfterAnswer('send the newsletter', async () => {
+      await sendNewsletter(subject, text, { origin: actor.origin, siteName: actor.siteName });
+    });
+    return { recipients };
+  },
+  message: (r, t) => t('backoffice.newsletterSend.queued', { count: r.recipients }),
+  back: '/admin/subscribers',
 });

@@ -46,7 +46,7 @@ export const saveBlogPostAction = defineAction({
     return after;
   },
   message: 'backoffice.blog.saved',
-  data: (p) => ({ id: p.id, slug: p.slug, lang: p.lang, title: p.title, content: p.content, state: p.state, image: p.image }),
+  data: (p) => ({ id: p.id, slug: p.slug, lang: p.lang, own: p.own, title: p.title, excerpt: p.excerpt, content: p.content, state: p.state, image: p.image }),
   back: (p) => `/admin/blog/${p.id}?lang=${p.lang}`,
 });
 

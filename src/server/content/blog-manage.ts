@@ -3,7 +3,8 @@ import { getDb, type Tx } from '@/server/db/client';
 import { blogPosts, contentTranslations } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { sanitizeStoredHtml } from '@/server/content/sanitize';
-import { checkLanguage, languagesIn } from '@/server/content/pages-manage';
+import { checkLanguage, languagesIn, pickVersion, putVersion } from '@/server/content/versions';
+import { keepFormerSlug, postSlugTaken } from '@/server/content/blog-redirects';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
 import { removePictures, storePictures, type PreparedPicture } from '@/server/uploads/product-pictures';
 import type { BlogListQuery, BlogPostWriteInput } from '@/lib/schemas/blog-admin';
@@ -128,26 +129,18 @@ export async function postCategories(): Promise<string[]> {
 export async function getPostForEditor(id: number, lang?: string, db: Tx = getDb(), now = new Date()): Promise<BlogEditorView> {
   const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!post) throw POST_NOT_FOUND();
-  const languages = await languagesIn(db);
-  const defaultLang = languages[0]!.code;
-  const want = lang && languages.some((l) => l.code === lang) ? lang : defaultLang;
-  const [version] =
-    want === defaultLang
-      ? []
-      : await db
-          .select()
-          .from(contentTranslations)
-          .where(and(eq(contentTranslations.kind, 'post'), eq(contentTranslations.refId, id), eq(contentTranslations.lang, want)));
-  const content = version?.content ?? post.content;
+  const pick = await pickVersion(db, 'post', id, lang);
+  const content = pick.version?.content ?? post.content;
   return {
     id: post.id,
     slug: post.slug,
-    lang: want,
-    default_lang: defaultLang,
-    languages,
-    own: want === defaultLang || Boolean(version),
-    title: version?.title ?? post.title,
-    excerpt: post.excerpt,
+    lang: pick.lang,
+    default_lang: pick.default_lang,
+    languages: pick.languages,
+    own: pick.own,
+    title: pick.version?.title ?? post.title,
+    // Another language's own summary, or empty (the storefront then shows the default language's).
+    excerpt: pick.lang === pick.default_lang ? post.excerpt : (pick.version?.summary ?? ''),
     content,
     preview: sanitizeStoredHtml(content),
     category: post.category,
@@ -185,13 +178,7 @@ export async function savePost(
 
   if (existing && input.lang !== defaultLang) {
     await tx.update(blogPosts).set({ status }).where(eq(blogPosts.id, existing.id));
-    await tx
-      .insert(contentTranslations)
-      .values({ kind: 'post', refId: existing.id, lang: input.lang, title: input.title, content })
-      .onConflictDoUpdate({
-        target: [contentTranslations.kind, contentTranslations.refId, contentTranslations.lang],
-        set: { title: input.title, content, updatedAt: new Date() },
-      });
+    await putVersion(tx, 'post', existing.id, input.lang, { title: input.title, content, summary: input.excerpt || null });
     return {
       before: { lang: input.lang, title: existing.title, published: existing.status === 1 },
       after: await getPostForEditor(existing.id, input.lang, tx),
@@ -201,8 +188,7 @@ export async function savePost(
 
   const slug = input.slug ?? existing?.slug ?? null;
   if (!slug) throw fieldError('slug', 'backoffice.blog.slugNeeded');
-  const [taken] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
-  if (taken && taken.id !== existing?.id) throw fieldError('slug', 'backoffice.blog.slugTaken', 'CONFLICT');
+  if (await postSlugTaken(tx, slug, existing?.id ?? null)) throw fieldError('slug', 'backoffice.blog.slugTaken', 'CONFLICT');
   const [url] = picture ? await storePictures([picture]) : [];
   const values = {
     slug,
@@ -225,6 +211,7 @@ export async function savePost(
     if (url) await removePictures([url]);
     throw err;
   }
+  if (existing && existing.slug !== slug) await keepFormerSlug(tx, existing.id, existing.slug, slug);
   return {
     before: existing
       ? {

@@ -62,13 +62,13 @@ const toCard = (r: CardRow): PostCard => ({
 });
 
 /**
- * The cards' titles in `lang` where a post has that version (content_translations, kind 'post'); the others keep
- * the default language's. One query for the lot.
+ * The cards' titles and summaries in `lang` where a post has that version (content_translations, kind 'post'); the
+ * others keep the default language's, and so does a version without its own summary. One query for the lot.
  */
 async function inLanguage(cards: PostCard[], lang: string | undefined): Promise<PostCard[]> {
   if (!lang || cards.length === 0) return cards;
   const versions = await getDb()
-    .select({ refId: contentTranslations.refId, title: contentTranslations.title })
+    .select({ refId: contentTranslations.refId, title: contentTranslations.title, summary: contentTranslations.summary })
     .from(contentTranslations)
     .where(
       and(
@@ -81,8 +81,11 @@ async function inLanguage(cards: PostCard[], lang: string | undefined): Promise<
       ),
     );
   if (versions.length === 0) return cards;
-  const title = new Map(versions.map((v) => [v.refId, v.title]));
-  return cards.map((c) => ({ ...c, title: title.get(c.id) ?? c.title }));
+  const byPost = new Map(versions.map((v) => [v.refId, v]));
+  return cards.map((c) => {
+    const v = byPost.get(c.id);
+    return v ? { ...c, title: v.title, excerpt: v.summary || c.excerpt } : c;
+  });
 }
 
 /** Published: switched on and not dated in the future. */
@@ -148,14 +151,14 @@ export async function getPost(slug: string, now = new Date(), lang?: string): Pr
   ]);
   const [version] = lang
     ? await db
-        .select({ title: contentTranslations.title, content: contentTranslations.content })
+        .select({ title: contentTranslations.title, content: contentTranslations.content, summary: contentTranslations.summary })
         .from(contentTranslations)
         .where(and(eq(contentTranslations.kind, 'post'), eq(contentTranslations.refId, row.id), eq(contentTranslations.lang, lang)))
     : [];
   const around = await inLanguage([...related, ...previous, ...next].map(toCard), lang);
   return {
     ...toCard(row),
-    ...(version ? { title: version.title } : {}),
+    ...(version ? { title: version.title, excerpt: version.summary || row.excerpt } : {}),
     content: sanitizeStoredHtml(version?.content ?? row.content),
     related: around.slice(0, related.length),
     previous: previous[0] ? around[related.length]! : null,

@@ -38,6 +38,6 @@ export const savePageAction = defineAction({
     return after;
   },
   message: 'backoffice.pages.saved',
-  data: (p) => ({ id: p.id, slug: p.slug, lang: p.lang, title: p.title, content: p.content, published: p.published }),
+  data: (p) => ({ id: p.id, slug: p.slug, lang: p.lang, title: p.title, meta_description: p.meta_description, content: p.content, published: p.published }),
   back: (p) => `/admin/pages/${p.id}?lang=${p.lang}`,
 });

@@ -1,8 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
-import { contentTranslations, languages as languagesTable, settings, staticPages } from '@/server/db/schema';
+import { contentTranslations, staticPages } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { sanitizeStoredHtml } from '@/server/content/sanitize';
+import { checkLanguage, languagesIn, pickVersion, putVersion } from '@/server/content/versions';
+
+export { checkLanguage, languagesIn } from '@/server/content/versions';
 import type { PageWriteInput } from '@/lib/schemas/content-admin';
 
 /**
@@ -38,29 +41,6 @@ export interface PageEditorView {
 
 const PAGE_NOT_FOUND = () => new AppError({ code: 'NOT_FOUND', message: 'backoffice.pages.notFound' });
 
-/**
- * The shop's languages, its default language (settings `default_language`) first, read with `db` (inside a
- * transaction its own: listLanguages and getSettings may need the pool, which PGlite's one connection holds).
- */
-export async function languagesIn(db: Tx): Promise<{ code: string; name: string }[]> {
-  // One after the other: a transaction runs one statement at a time.
-  const rows = await db.select().from(languagesTable).where(eq(languagesTable.status, 1)).orderBy(asc(languagesTable.code));
-  const [setting] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'default_language'));
-  const main = typeof setting?.value === 'string' ? setting.value : 'en';
-  const list = rows.sort((a, b) => Number(b.code === main) - Number(a.code === main)).map((l) => ({ code: l.code, name: l.name }));
-  return list.length ? list : [{ code: 'en', name: 'English' }];
-}
-
-export function checkLanguage(list: { code: string }[], lang: string): void {
-  if (!list.some((l) => l.code === lang)) {
-    throw new AppError({
-      code: 'VALIDATION',
-      message: 'backoffice.pages.unknownLanguage',
-      details: { fields: { lang: 'backoffice.pages.unknownLanguage' } },
-    });
-  }
-}
-
 /** Every static page (published or not), by title; a shop has a handful, so one page of them. */
 export async function listPagesForEditor(): Promise<{ items: PageListRow[]; next_cursor: null }> {
   const db = getDb();
@@ -87,33 +67,25 @@ export async function listPagesForEditor(): Promise<{ items: PageListRow[]; next
   };
 }
 
-/** One page in one language for its editor (the default language when none is asked). */
-export async function getPageForEditor(id: number, lang?: string): Promise<PageEditorView> {
-  const db = getDb();
+/** One page in one language for its editor (the default language when none is asked), read with `db`. */
+export async function getPageForEditor(id: number, lang?: string, db: Tx = getDb()): Promise<PageEditorView> {
   const [page] = await db.select().from(staticPages).where(eq(staticPages.id, id));
   if (!page) throw PAGE_NOT_FOUND();
-  const languages = await languagesIn(db);
-  const defaultLang = languages[0]!.code;
-  const want = lang && languages.some((l) => l.code === lang) ? lang : defaultLang;
-  const [version] =
-    want === defaultLang
-      ? []
-      : await db
-          .select()
-          .from(contentTranslations)
-          .where(and(eq(contentTranslations.kind, 'page'), eq(contentTranslations.refId, id), eq(contentTranslations.lang, want)));
+  const pick = await pickVersion(db, 'page', id, lang);
+  const content = pick.version?.content ?? page.content;
   return {
     id: page.id,
     slug: page.slug,
     published: page.status === 1,
-    lang: want,
-    default_lang: defaultLang,
-    languages,
-    own: want === defaultLang || Boolean(version),
-    title: version?.title ?? page.title,
-    content: version?.content ?? page.content,
-    preview: sanitizeStoredHtml(version?.content ?? page.content),
-    meta_description: page.metaDescription,
+    lang: pick.lang,
+    default_lang: pick.default_lang,
+    languages: pick.languages,
+    own: pick.own,
+    title: pick.version?.title ?? page.title,
+    content,
+    preview: sanitizeStoredHtml(content),
+    // Another language's own description, or empty (the storefront then shows the default language's).
+    meta_description: pick.lang === pick.default_lang ? page.metaDescription : (pick.version?.summary ?? null),
   };
 }
 
@@ -146,7 +118,7 @@ export async function savePage(tx: Tx, input: PageWriteInput): Promise<{ before:
       .insert(staticPages)
       .values({ slug: input.slug, title: input.title, content, metaDescription: input.meta_description || null, status })
       .returning({ id: staticPages.id });
-    return { before: null, after: await viewIn(tx, row!.id, defaultLang) };
+    return { before: null, after: await getPageForEditor(row!.id, defaultLang, tx) };
   }
   const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, input.id)).for('update');
   if (!page) throw PAGE_NOT_FOUND();
@@ -158,37 +130,7 @@ export async function savePage(tx: Tx, input: PageWriteInput): Promise<{ before:
       .where(eq(staticPages.id, page.id));
   } else {
     await tx.update(staticPages).set({ status, updatedAt: new Date() }).where(eq(staticPages.id, page.id));
-    await tx
-      .insert(contentTranslations)
-      .values({ kind: 'page', refId: page.id, lang: input.lang, title: input.title, content })
-      .onConflictDoUpdate({
-        target: [contentTranslations.kind, contentTranslations.refId, contentTranslations.lang],
-        set: { title: input.title, content, updatedAt: new Date() },
-      });
+    await putVersion(tx, 'page', page.id, input.lang, { title: input.title, content, summary: input.meta_description || null });
   }
-  return { before, after: await viewIn(tx, page.id, input.lang) };
-}
-
-/** The page as saved, read inside the transaction (never through getDb while it is open). */
-async function viewIn(tx: Tx, id: number, lang: string): Promise<PageEditorView> {
-  const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id));
-  const [version] = await tx
-    .select()
-    .from(contentTranslations)
-    .where(and(eq(contentTranslations.kind, 'page'), eq(contentTranslations.refId, id), eq(contentTranslations.lang, lang)));
-  const shopLanguages = await languagesIn(tx);
-  const defaultLang = shopLanguages[0]!.code;
-  return {
-    id,
-    slug: page!.slug,
-    published: page!.status === 1,
-    lang,
-    default_lang: defaultLang,
-    languages: shopLanguages,
-    own: lang === defaultLang || Boolean(version),
-    title: version?.title ?? page!.title,
-    content: version?.content ?? page!.content,
-    preview: sanitizeStoredHtml(version?.content ?? page!.content),
-    meta_description: page!.metaDescription,
-  };
+  return { before, after: await getPageForEditor(page.id, input.lang, tx) };
 }

@@ -17,7 +17,7 @@ export interface StaticPage {
 /** The published page with this slug, in `lang` when it has that version (else the default language's); NOT_FOUND otherwise. */
 export async function getStaticPage(slug: string, lang?: string): Promise<StaticPage> {
   const [found] = await getDb()
-    .select({ row: staticPages, version: { title: contentTranslations.title, content: contentTranslations.content } })
+    .select({ row: staticPages, version: { title: contentTranslations.title, content: contentTranslations.content, summary: contentTranslations.summary } })
     .from(staticPages)
     .leftJoin(
       contentTranslations,
@@ -31,7 +31,7 @@ export async function getStaticPage(slug: string, lang?: string): Promise<Static
     slug: row.slug,
     title: version?.title ?? row.title,
     content: sanitizeStoredHtml(version?.content ?? row.content),
-    meta_description: row.metaDescription,
+    meta_description: version?.summary || row.metaDescription,
     updated_at: row.updatedAt.toISOString(),
   };
 }

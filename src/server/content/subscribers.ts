@@ -60,3 +60,12 @@ export const SUBSCRIBER_CSV_COLUMNS = ['email', 'status', 'subscribed_at', 'conf
 
 /** A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, return) is kept as text. */
 export const csvSafe = (value: string | null): string => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ''));
+
+/** How many subscribers get the next newsletter (confirmed, not left), read with `db`. */
+export async function confirmedSubscribers(db: Tx = getDb()): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from newsletter_subscribers where confirmed_at is not null and unsubscribed_at is null`,
+  );
+  return row?.n ?? 0;
+}

@@ -20,6 +20,9 @@ export const PERMISSIONS = [
   'read:customer',
   'read:product',
   'update:product',
+  // Taxonomy and merchandising (issue 33): categories, brands, collections, flash sales, bundle deals: the
+  // whole shop's, so the operator's alone (a seller's `update:product` is scoped to their store).
+  'update:catalog',
   'approve:seller',
   'update:content',
   'update:setting',

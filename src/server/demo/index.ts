@@ -4,6 +4,7 @@ import * as t from '@/server/db/schema';
 import { getDemoPlan } from '@/server/demo/plan';
 import { inChunks, insertProductDetails, insertTaxonomy, productRow } from '@/server/demo/insert-catalog';
 import { insertMarketing, insertReviews, insertSiteData, insertVariants } from '@/server/demo/insert-extras';
+import { insertTranslations } from '@/server/demo/insert-translations';
 
 /**
  * Loads the demo shop when the catalog is empty; returns whether it did.
@@ -27,6 +28,7 @@ export async function seedDemoIfEmpty(db: Db, now = Date.now()): Promise<boolean
     await insertVariants(tx, plan.products, productIds);
     await insertReviews(tx, plan.products, productIds, now);
     await insertMarketing(tx, plan, ids, productIds, now);
+    await insertTranslations(tx, ids, productIds);
   });
   return true;
 }

@@ -1,9 +1,10 @@
 /**
  * Orders paid before the seller ledger existed (migration 0020) have no sale in it: their lines carry no voucher
  * share and no commission (the columns' defaults), so the seller's balance leaves them out. `backfillLedger` writes
- * them once, as if they had been paid today: per line the voucher share (split as at placing), the commission at the
- * store's rate now (or the shop's default), the sale and commission rows and the shipping sale; then replays the
- * order's refunds so what was given back leaves the balance too (docs/decisions/0031-seller-commission.md).
+ * them once: per line the voucher share (split as at placing), the commission at the store's rate now (or the shop's
+ * default), the sale and commission rows and the shipping sale, dated when the order was paid; then replays the
+ * order's refunds, each dated when it was made, so what was given back leaves the balance too and each month's
+ * statement shows what happened in it (docs/decisions/0031-seller-commission.md).
  * Idempotent: an order that already has a sale is never touched again (and the ledger's unique index holds
  * sales and commissions to once per line).
  */
@@ -26,13 +27,27 @@ interface OrderFacts {
   status: string;
   subtotal: number;
   discount: number;
+  /** When the shop held the money (see `pending`). */
+  paid_at: string;
+  /** When a status move alone marked it refunded, if it did. */
+  refunded_at: string | null;
 }
 
-/** Paid store orders without a sale in the ledger, oldest first, `limit` at a time. */
+/**
+ * Paid store orders without a sale in the ledger, oldest first, `limit` at a time. The paid time is the history's
+ * first payment note (the gateway's, the bank transfer's, cash handed over on delivery), else a cash-on-delivery
+ * order's delivery, else its placing (a card paid at checkout).
+ */
 const pending = (tx: Tx, afterId: number, limit: number) =>
   queryRows<OrderFacts>(
     tx,
-    sql`select o.id, o.store_id, o.status, o.subtotal::bigint as subtotal, o.discount::bigint as discount
+    sql`select o.id, o.store_id, o.status, o.subtotal::bigint as subtotal, o.discount::bigint as discount,
+          coalesce(
+            (select min(h.created_at) from order_status_history h where h.order_id = o.id
+              and h.note in ('Payment received', 'Bank transfer received', 'Paid on delivery')),
+            (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status = 'delivered' and o.payment_method = 2),
+            o.created_at) as paid_at,
+          (select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status = 'refunded') as refunded_at
         from orders o
         where o.payment_status = 1 and o.store_id is not null and o.id > ${afterId}
           and exists (select 1 from order_lines l where l.order_id = o.id)
@@ -59,21 +74,27 @@ async function backfillOrder(tx: Tx, o: OrderFacts, rateBp: number): Promise<voi
           commission_minor = ${c.commission_minor} where id = ${l.id}`);
     }
   }
-  await recordSales(tx, [o.id]);
+  await recordSales(tx, [o.id], new Date(o.paid_at));
   // What was refunded before leaves the balance again, refund by refund, as if each had happened after the sale.
-  const refunds = await queryRows<{ id: number; amount: number; lines: { line_id: number; quantity: number }[] | null; shipping: number }>(
+  const refunds = await queryRows<{
+    id: number;
+    amount: number;
+    lines: { line_id: number; quantity: number }[] | null;
+    shipping: number;
+    created_at: string;
+  }>(
     tx,
-    sql`select id, amount::bigint as amount, lines, shipping::bigint as shipping from payment_refunds
+    sql`select id, amount::bigint as amount, lines, shipping::bigint as shipping, created_at from payment_refunds
         where kind = 'order' and order_id = ${o.id} order by id`,
   );
   const given: RefundForLedger[] = [];
   for (const r of refunds) {
     const refund = { id: r.id, amount: Number(r.amount), lines: r.lines ?? [], shipping: Number(r.shipping) };
-    await reverseRefund(tx, o.id, refund, given, null);
+    await reverseRefund(tx, o.id, refund, given, null, new Date(r.created_at));
     given.push(refund);
   }
   // Refunded by a status move alone (no refund row): nothing of it is owed.
-  if (o.status === 'refunded' && !refunds.length) await reverseRest(tx, o.id, null);
+  if (o.status === 'refunded' && !refunds.length) await reverseRest(tx, o.id, null, o.refunded_at ? new Date(o.refunded_at) : null);
 }
 
 /**

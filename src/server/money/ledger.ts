@@ -17,22 +17,27 @@ const idList = (ids: readonly number[]) =>
 /**
  * The seller is owed an order once the shop holds its money: its sales (line total − the line's voucher share; the
  * shipping) and the commission fixed on each line when it was placed. Written once per order, whichever path marks
- * it paid (a gateway, cash on delivery, a bank transfer); tax stays with the shop.
+ * it paid (a gateway, cash on delivery, a bank transfer); tax stays with the shop. `at` dates the rows (the
+ * backfill's orders paid long ago); by default they are dated now.
  */
-export async function recordSales(tx: Tx, orderIds: readonly number[]): Promise<void> {
+export async function recordSales(tx: Tx, orderIds: readonly number[], at: Date | null = null): Promise<void> {
   if (!orderIds.length) return;
-  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, order_line_id, reference, note)
-    select o.store_id, 'sale', l.line_total - l.discount_share, o.id, l.id, o.order_no, l.title
+  const when = atOrNow(at);
+  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, order_line_id, reference, note, created_at)
+    select o.store_id, 'sale', l.line_total - l.discount_share, o.id, l.id, o.order_no, l.title, ${when}
       from order_lines l join orders o on o.id = l.order_id where o.id in (${idList(orderIds)}) and o.store_id is not null
     union all
-    select o.store_id, 'commission', -l.commission_minor, o.id, l.id, o.order_no, l.title
+    select o.store_id, 'commission', -l.commission_minor, o.id, l.id, o.order_no, l.title, ${when}
       from order_lines l join orders o on o.id = l.order_id
       where o.id in (${idList(orderIds)}) and o.store_id is not null and l.commission_minor > 0
     union all
-    select o.store_id, 'sale', o.shipping_total, o.id, null, o.order_no, ''
+    select o.store_id, 'sale', o.shipping_total, o.id, null, o.order_no, '', ${when}
       from orders o where o.id in (${idList(orderIds)}) and o.store_id is not null and o.shipping_total > 0
     on conflict do nothing`);
 }
+
+/** The rows' date: the event's when given (an ISO string, read the same by PGlite and PostgreSQL), else now. */
+const atOrNow = (at: Date | null) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
 
 export interface RefundForLedger {
   id: number;
@@ -62,6 +67,7 @@ export async function reverseRefund(
   refund: RefundForLedger,
   before: readonly RefundForLedger[],
   actorId: number | null,
+  at: Date | null = null,
 ): Promise<void> {
   const [order] = await queryRows<{ store_id: number | null; total: number; shipping_total: number; sold: boolean }>(
     tx,
@@ -107,10 +113,12 @@ export async function reverseRefund(
   if (refund.shipping > 0) rows.push({ kind: 'refund', amount: -refund.shipping, lineId: null, note: '' });
   const written = rows.filter((r) => r.amount !== 0);
   if (!written.length) return;
-  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, order_line_id, reference, note, created_by)
+  const when = atOrNow(at);
+  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, order_line_id, reference, note, created_by, created_at)
     values ${sql.join(
       written.map(
-        (r) => sql`(${order.store_id}, ${r.kind}, ${r.amount}, ${orderId}, ${r.lineId}, ${`refund:${refund.id}`}, ${r.note}, ${actorId})`,
+        (r) =>
+          sql`(${order.store_id}, ${r.kind}, ${r.amount}, ${orderId}, ${r.lineId}, ${`refund:${refund.id}`}, ${r.note}, ${actorId}, ${when})`,
       ),
       sql`, `,
     )}`);
@@ -120,9 +128,9 @@ export async function reverseRefund(
  * An order marked refunded without a refund of its own (`npm run shop -- order:refund`, the status move): whatever
  * of its sales and commissions is not given back yet is, so the order leaves nothing owed.
  */
-export async function reverseRest(tx: Tx, orderId: number, actorId: number | null): Promise<void> {
-  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, reference, note, created_by)
-    select store_id, kind, amount, ${orderId}, 'refunded', '', ${actorId} from (
+export async function reverseRest(tx: Tx, orderId: number, actorId: number | null, at: Date | null = null): Promise<void> {
+  await tx.execute(sql`insert into seller_ledger (store_id, kind, amount_minor, order_id, reference, note, created_by, created_at)
+    select store_id, kind, amount, ${orderId}, 'refunded', '', ${actorId}, ${atOrNow(at)} from (
       select store_id, 'refund' as kind, -sum(amount_minor) filter (where kind in ('sale', 'refund')) as amount
         from seller_ledger where order_id = ${orderId} group by store_id
       union all

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -46,9 +46,62 @@ export async function exportCatalog(db: Tx): Promise<Catalog> {
       address: s.address,
       status: s.status as 0 | 1,
     })),
-    products: await exportProducts(db),
+    products: await exportProducts(db, null),
     variants: await exportVariants(db),
   };
+}
+
+/**
+ * The products of the given stores (every store: null) as rows of the catalogue file's `products` section, in id
+ * order: the operator's `catalog:export` and the back office's CSV download (a seller's own store only).
+ */
+export async function exportProducts(db: Tx, storeIds: readonly number[] | null): Promise<ProductRow[]> {
+  const sub = alias(t.subCategories, 'sub');
+  const products = await db
+    .select({ p: t.products, store: t.stores.slug, category: t.categories.slug, sub: sub.slug, brand: t.brands.slug })
+    .from(t.products)
+    .innerJoin(t.stores, eq(t.stores.id, t.products.storeId))
+    .innerJoin(t.categories, eq(t.categories.id, t.products.categoryId))
+    .leftJoin(sub, eq(sub.id, t.products.subCategoryId))
+    .leftJoin(t.brands, eq(t.brands.id, t.products.brandId))
+    .where(storeIds === null ? undefined : storeIds.length ? inArray(t.products.storeId, [...storeIds]) : sql`false`)
+    .orderBy(asc(t.products.id));
+  const images = new Map<number, string[]>();
+  if (products.length)
+    for (const row of await db
+      .select()
+      .from(t.productImages)
+      .where(
+        storeIds === null
+          ? undefined
+          : inArray(
+              t.productImages.productId,
+              products.map((r) => r.p.id),
+            ),
+      )
+      .orderBy(asc(t.productImages.productId), asc(t.productImages.position), asc(t.productImages.id)))
+      images.set(row.productId, [...(images.get(row.productId) ?? []), row.image]);
+  return products.map(({ p, store, category, sub: subSlug, brand }) => ({
+    slug: p.slug,
+    title: p.title,
+    store,
+    category,
+    sub_category: subSlug,
+    brand,
+    sku: p.sku,
+    unit: p.unit,
+    selling: p.selling,
+    offered: p.offered,
+    stock: p.stock,
+    max_per_order: p.maxPerOrder,
+    refundable: p.refundable,
+    warranty: p.warranty,
+    status: p.status as 0 | 1,
+    image: p.image,
+    images: images.get(p.id) ?? [],
+    description: p.description || null,
+    overview: p.overview || null,
+  }));
 }
 
 async function exportVariants(db: Tx): Promise<VariantRow[]> {
@@ -77,8 +130,8 @@ async function exportVariants(db: Tx): Promise<VariantRow[]> {
   return [...variants.values()];
 }
 
-/** The products section in id order: every product, or only these (the back office's export of a filtered list). */
-export async function exportProducts(db: Tx, ids: number[] | null = null): Promise<ProductRow[]> {
+/** The products section in id order: every product, or only these (the back office's export of a filtered list, the import's preview). */
+export async function exportProductsById(db: Tx, ids: number[] | null = null): Promise<ProductRow[]> {
   if (ids && !ids.length) return [];
   const sub = alias(t.subCategories, 'sub');
   const products = await db

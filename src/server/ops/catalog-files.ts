@@ -110,13 +110,11 @@ export function writeCatalog(to: string, catalog: Catalog): void {
     return;
   }
   fs.mkdirSync(to, { recursive: true });
-  for (const section of sections) {
-    fs.writeFileSync(path.join(to, `${section}.csv`), csvOf(section, catalog[section]));
-  }
+  for (const section of sections) fs.writeFileSync(path.join(to, `${section}.csv`), sectionCsv(section, catalog[section]));
 }
 
-/** One section as CSV text, header first (the file format `catalog:import` and the back office read). */
-export function csvOf<S extends Section>(section: S, rows: Catalog[S]): string {
+/** One section's rows as the catalogue's CSV (a header row; lists joined with `|`), as `catalog:import` reads it. */
+export function sectionCsv<S extends Section>(section: S, rows: Catalog[S]): string {
   const records = (rows as unknown as Record<string, unknown>[]).map((row) => COLUMNS[section].map((column) => cell(row[column])));
   return stringify([COLUMNS[section], ...records]);
 }

@@ -117,7 +117,8 @@ export const changeOrderStatus = defineAction({
     const before = await getStaffOrder(input.id, scope, tx);
     await mustBeOrderVersion(tx, input.id, input.version);
     if (input.status === 'refunded' && !can(actor.user, 'refund:order')) throw forbidden();
-    if (input.status === 'cancelled') await mayCancel(tx, input.id, input.note, scope);
+    // An order that cannot be cancelled at all is told so (changeStatus's reason), not asked for a note first.
+    if (input.status === 'cancelled' && (before.next as string[]).includes('cancelled')) await mayCancel(tx, input.id, input.note, scope);
     const change = await changeStatus(input.id, input.status, input.note || null, tx);
     audit({
       entity: 'order',

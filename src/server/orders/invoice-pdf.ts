@@ -40,7 +40,26 @@ export async function shopLogoBytes(headerLogo: string | null | undefined): Prom
  * so the route asks for English texts when the page's language is written in another script.
  */
 export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfText): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${x.t('backoffice.documents.invoice')} ${invoice.number}` } });
+  return orderSheetPdf('invoice', order, invoice, x);
+}
+
+/**
+ * The packing slip as a PDF, the same content as its print view: the shop's logo, name and address, the order's
+ * number and date, the store that sold, both addresses, the lines with their quantities (no prices: it goes in the
+ * box) and the shopper's note.
+ */
+export function packingSlipPdf(order: StaffOrder, x: InvoicePdfText): Promise<Buffer> {
+  return orderSheetPdf('packing-slip', order, null, x);
+}
+
+function orderSheetPdf(kind: 'invoice' | 'packing-slip', order: StaffOrder, invoice: Invoice | null, x: InvoicePdfText): Promise<Buffer> {
+  const isInvoice = kind === 'invoice';
+  const title = x.t(isInvoice ? 'backoffice.documents.invoice' : 'backoffice.documents.packingSlip');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: invoice ? `${title} ${invoice.number}` : `${title} ${order.order_no}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -63,11 +82,15 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
   doc.font('Helvetica').fontSize(9);
   for (const line of x.shop.lines) doc.text(line);
   const shopBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(16).text(x.t('backoffice.documents.invoice'), left, 50, { width, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(16).text(title, left, 50, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9);
   const facts: [string, string][] = [
-    [x.t('backoffice.documents.invoiceNo'), invoice.number],
-    [x.t('backoffice.documents.invoiceDate'), x.day(invoice.issued_at)],
+    ...(invoice
+      ? ([
+          [x.t('backoffice.documents.invoiceNo'), invoice.number],
+          [x.t('backoffice.documents.invoiceDate'), x.day(invoice.issued_at)],
+        ] as [string, string][])
+      : []),
     [x.t('backoffice.documents.orderNo'), `#${order.id} · ${order.order_no}`],
     [x.t('backoffice.documents.orderDate'), x.day(order.created_at)],
     [x.t('backoffice.documents.seller'), order.store.name],
@@ -92,12 +115,17 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
     .text(addressOf(order.billing_address ?? order.shipping_address), left + width / 2, doc.y, { width: width / 2 });
 
   let y = Math.max(afterShip, doc.y) + 25;
-  const cols = [
-    { key: 'item', x: left, w: width * 0.5, align: 'left' as const },
-    { key: 'quantity', x: left + width * 0.5, w: width * 0.14, align: 'right' as const },
-    { key: 'unitPrice', x: left + width * 0.64, w: width * 0.18, align: 'right' as const },
-    { key: 'amount', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
-  ];
+  const cols = isInvoice
+    ? [
+        { key: 'item', x: left, w: width * 0.5, align: 'left' as const },
+        { key: 'quantity', x: left + width * 0.5, w: width * 0.14, align: 'right' as const },
+        { key: 'unitPrice', x: left + width * 0.64, w: width * 0.18, align: 'right' as const },
+        { key: 'amount', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
+      ]
+    : [
+        { key: 'item', x: left, w: width * 0.8, align: 'left' as const },
+        { key: 'quantity', x: left + width * 0.8, w: width * 0.2, align: 'right' as const },
+      ];
   doc.font('Helvetica-Bold').fontSize(9);
   for (const c of cols) doc.text(x.t(`backoffice.documents.${c.key}`), c.x, y, { width: c.w, align: c.align });
   y += 16;
@@ -111,12 +139,8 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
       doc.addPage();
       y = 50;
     }
-    const cells = [
-      l.attributes ? `${l.title} (${l.attributes})` : l.title,
-      String(l.quantity),
-      x.money(l.unit_price),
-      x.money(l.line_total),
-    ];
+    const item = l.attributes ? `${l.title} (${l.attributes})` : l.title;
+    const cells = isInvoice ? [item, String(l.quantity), x.money(l.unit_price), x.money(l.line_total)] : [item, String(l.quantity)];
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: cols[i]!.w })));
     cells.forEach((text, i) => doc.text(text, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align }));
     y += height + 6;
@@ -126,23 +150,32 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
     .lineTo(left + width, y)
     .stroke();
   y += 10;
-  const totals: [string, string, boolean][] = [
-    [x.t('backoffice.documents.subtotal'), x.money(order.totals.subtotal), false],
-    [x.t('backoffice.documents.shipping'), x.money(order.totals.shipping), false],
-    [x.t('backoffice.documents.discount'), `-${x.money(order.totals.discount)}`, false],
-    [x.t('backoffice.documents.tax'), x.money(order.totals.tax), false],
-    [x.t('backoffice.documents.total'), x.money(order.totals.total), true],
-    [
-      x.t('backoffice.documents.payment'),
-      `${x.method} · ${order.payment_status === 1 ? x.t('backoffice.documents.paid') : x.t('backoffice.documents.unpaid')}`,
-      false,
-    ],
-  ];
-  for (const [label, value, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
-    doc.text(label, left + width * 0.5, y, { width: width * 0.25, align: 'left' });
-    doc.text(value, left + width * 0.75, y, { width: width * 0.25, align: 'right' });
-    y += bold ? 18 : 14;
+  if (isInvoice) {
+    const totals: [string, string, boolean][] = [
+      [x.t('backoffice.documents.subtotal'), x.money(order.totals.subtotal), false],
+      [x.t('backoffice.documents.shipping'), x.money(order.totals.shipping), false],
+      [x.t('backoffice.documents.discount'), `-${x.money(order.totals.discount)}`, false],
+      [x.t('backoffice.documents.tax'), x.money(order.totals.tax), false],
+      [x.t('backoffice.documents.total'), x.money(order.totals.total), true],
+      [
+        x.t('backoffice.documents.payment'),
+        `${x.method} · ${order.payment_status === 1 ? x.t('backoffice.documents.paid') : x.t('backoffice.documents.unpaid')}`,
+        false,
+      ],
+    ];
+    for (const [label, value, bold] of totals) {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+      doc.text(label, left + width * 0.5, y, { width: width * 0.25, align: 'left' });
+      doc.text(value, left + width * 0.75, y, { width: width * 0.25, align: 'right' });
+      y += bold ? 18 : 14;
+    }
+  } else if (order.note) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(x.t('backoffice.documents.shopperNote'), left, y + 10, { width });
+    doc.font('Helvetica').fontSize(9).text(order.note, { width });
+    y = doc.y;
   }
   doc
     .font('Helvetica')
@@ -155,18 +188,13 @@ export function invoicePdf(order: StaffOrder, invoice: Invoice, x: InvoicePdfTex
 /** Languages pdfkit's built-in fonts cannot write: their PDF is in English. */
 const OTHER_SCRIPTS = /^(ar|fa|he|ur|ps|zh|ja|ko|ru|uk|bg|el|hi|bn|th)\b/i;
 
-/** The invoice's PDF in the reader's language (English for a script the built-in fonts lack), as bytes. */
-export async function renderInvoicePdf(
-  order: StaffOrder,
-  invoice: Invoice,
-  lang: string,
-  settings: Pick<Settings, 'setting' | 'site_setting'>,
-): Promise<Uint8Array<ArrayBuffer>> {
+/** The texts, money, dates and shop of a document's PDF in the reader's language (English for a script the built-in fonts lack). */
+async function pdfText(order: StaffOrder, lang: string, settings: Pick<Settings, 'setting' | 'site_setting'>): Promise<InvoicePdfText> {
   const pdfLang = OTHER_SCRIPTS.test(lang) ? 'en' : lang;
   const t = (await getT(pdfLang)) as unknown as (key: string, vars?: Record<string, unknown>) => string;
   const day = new Intl.DateTimeFormat(pdfLang, { dateStyle: 'long', timeZone: 'UTC' });
   const s = settings.setting;
-  const bytes = await invoicePdf(order, invoice, {
+  return {
     t: (key, vars) => t(key, vars),
     money: (n) => formatPrice(n, s),
     day: (iso) => day.format(new Date(iso)),
@@ -176,8 +204,30 @@ export async function renderInvoicePdf(
       lines: [s.address, s.phone, s.email].filter(Boolean),
       logo: await shopLogoBytes(settings.site_setting.header_logo),
     },
-  });
+  };
+}
+
+const toBytes = (bytes: Buffer): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(bytes.length);
   out.set(bytes);
   return out;
+};
+
+/** The invoice's PDF in the reader's language (English for a script the built-in fonts lack), as bytes. */
+export async function renderInvoicePdf(
+  order: StaffOrder,
+  invoice: Invoice,
+  lang: string,
+  settings: Pick<Settings, 'setting' | 'site_setting'>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return toBytes(await invoicePdf(order, invoice, await pdfText(order, lang, settings)));
+}
+
+/** The packing slip's PDF in the reader's language, as bytes. */
+export async function renderPackingSlipPdf(
+  order: StaffOrder,
+  lang: string,
+  settings: Pick<Settings, 'setting' | 'site_setting'>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return toBytes(await packingSlipPdf(order, await pdfText(order, lang, settings)));
 }

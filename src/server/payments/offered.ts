@@ -11,11 +11,13 @@ export function shopBankAccount(settings: Pick<Settings, 'bank_account'>): BankA
 }
 
 /**
- * The methods a shopper may choose now: the configured providers, and bank transfer only when the shop's
- * account is set (a transfer to an account nobody can see is a dead end). Checkout, the retry page and
- * order/action all ask this.
+ * The methods a shopper may choose now: the configured providers the operator has not switched off (settings
+ * `payment_methods.off`, the payments screen), and bank transfer only when the shop's account is set (a transfer to
+ * an account nobody can see is a dead end). Checkout, the retry page and order/action all ask this.
  */
 export async function offeredProviders(env: NodeJS.ProcessEnv = gatewayEnv()): Promise<PaymentProvider[]> {
-  const account = shopBankAccount(await getSettings());
-  return configuredProviders(env).filter((p) => p.method !== 7 || account !== null);
+  const settings = await getSettings();
+  const account = shopBankAccount(settings);
+  const off = new Set(settings.payment_methods.off);
+  return configuredProviders(env).filter((p) => !off.has(p.method) && (p.method !== 7 || account !== null));
 }

@@ -15,22 +15,58 @@ const inStores = (ids: StoreIds, column: SQL = sql`store_id`): SQL =>
         )})`
       : sql`false`;
 
-const ORDER_COLUMNS = sql.raw(
-  'day, store_id, payment_method, country, orders, gross, discount, tax, shipping, refunds, refund_count, new_customers, new_store_customers, returning_orders, returning_store_orders',
-);
-const PRODUCT_COLUMNS = sql.raw('day, store_id, product_id, orders, units, gross, refunds');
+const ORDER_COLUMNS =
+  'day, store_id, payment_method, country, orders, gross, discount, tax, shipping, refunds, refund_count, new_customers, new_store_customers, returning_orders, returning_store_orders';
+const PRODUCT_COLUMNS = 'day, store_id, product_id, orders, units, gross, refunds';
+
+/**
+ * The whole months inside a period (first days of the first and last), or null when it holds none: those are read
+ * from the monthly roll-ups, the days at the edges from the daily ones.
+ */
+export function wholeMonthsOf(p: Pick<Period, 'from' | 'to'>): { first: string; last: string; end: string } | null {
+  const [fy, fm, fd] = p.from.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(fy, fm - 1 + (fd === 1 ? 0 : 1), 1));
+  const [ty, tm, td] = p.to.split('-').map(Number) as [number, number, number];
+  // The month after `to` starts the day after it when `to` is a month's last day.
+  const afterTo = new Date(Date.UTC(ty, tm - 1, td + 1));
+  const last = new Date(Date.UTC(ty, tm - 1 + (afterTo.getUTCDate() === 1 ? 0 : -1), 1));
+  if (last < first) return null;
+  const end = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { first: day(first), last: day(last), end: day(end) };
+}
+
+/**
+ * A roll-up's rows of a period plus the changes not folded yet: whole months from the monthly table (their `day`
+ * is the month's first day) unless `daysOnly` (a chart by day or week), the other days from the daily one.
+ */
+function rollupRows(
+  tables: { daily: string; monthly: string; level: number; columns: string },
+  p: Pick<Period, 'from' | 'to'>,
+  ids: StoreIds,
+  daysOnly: boolean,
+): SQL {
+  const months = daysOnly ? null : wholeMonthsOf(p);
+  const daily = sql.raw(tables.daily);
+  const monthly = sql.raw(tables.monthly);
+  const columns = sql.raw(tables.columns);
+  const monthColumns = sql.raw(tables.columns.replace(/^day,/, 'month as day,'));
+  const days = sql`day between ${p.from}::date and ${p.to}::date`;
+  return sql`(
+  select ${columns} from ${daily} where ${days} and ${inStores(ids)}
+    ${months ? sql`and not (day between ${months.first}::date and ${months.end}::date)` : sql``}
+  ${months ? sql`union all select ${monthColumns} from ${monthly} where month between ${months.first}::date and ${months.last}::date and ${inStores(ids)}` : sql``}
+  union all
+  select ${columns} from report_changes where level = ${tables.level} and ${days} and ${inStores(ids)})`;
+}
 
 /** The roll-up's order rows of these days plus the changes not folded yet (level 0). */
-const orderRows = (p: Pick<Period, 'from' | 'to'>, ids: StoreIds) => sql`(
-  select ${ORDER_COLUMNS} from report_daily where day between ${p.from}::date and ${p.to}::date and ${inStores(ids)}
-  union all
-  select ${ORDER_COLUMNS} from report_changes where level = 0 and day between ${p.from}::date and ${p.to}::date and ${inStores(ids)})`;
+const orderRows = (p: Pick<Period, 'from' | 'to'>, ids: StoreIds, daysOnly = false) =>
+  rollupRows({ daily: 'report_daily', monthly: 'report_monthly', level: 0, columns: ORDER_COLUMNS }, p, ids, daysOnly);
 
 /** The same by product (level 1). */
-const productRows = (p: Pick<Period, 'from' | 'to'>, ids: StoreIds) => sql`(
-  select ${PRODUCT_COLUMNS} from report_daily_products where day between ${p.from}::date and ${p.to}::date and ${inStores(ids)}
-  union all
-  select ${PRODUCT_COLUMNS} from report_changes where level = 1 and day between ${p.from}::date and ${p.to}::date and ${inStores(ids)})`;
+const productRows = (p: Pick<Period, 'from' | 'to'>, ids: StoreIds) =>
+  rollupRows({ daily: 'report_daily_products', monthly: 'report_monthly_products', level: 1, columns: PRODUCT_COLUMNS }, p, ids, false);
 
 /** Money sums of a group of order rows; net = gross − discounts − refunds. */
 export interface Money {
@@ -98,7 +134,7 @@ export async function seriesOf(db: Tx, p: Period, ids: StoreIds): Promise<Series
     sql`with b as (
           select to_char(g, 'YYYY-MM-DD') as start from generate_series(date_trunc(${unit}, ${p.from}::date::timestamp),
             ${p.to}::date::timestamp, ${`1 ${p.bucket}`}::interval) g),
-        s as (select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as start, ${SUMS} from ${orderRows(p, ids)} r group by 1)
+        s as (select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as start, ${SUMS} from ${orderRows(p, ids, p.bucket !== 'month')} r group by 1)
         select b.start, s.orders, s.gross, s.discount, s.refunds, s.tax, s.shipping from b left join s on s.start = b.start order by b.start`,
   );
   return rows.map((r) => ({ start: String(r.start), ...moneyOf(r) }));

@@ -57,3 +57,38 @@ export function previousOf(period: Period, preset: ReportQuery['period']): Perio
   }
   return make(addDays(period.from, -period.days), addDays(period.from, -1));
 }
+
+/** The offset of a time zone from UTC at a moment, in ms (UTC when the zone is unknown). */
+function offsetAt(timeZone: string, ms: number): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(ms / 1000) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The moment a shop-time-zone day (`YYYY-MM-DD`) starts, as an ISO instant: the orders list filters its
+ * from/to days with it, so a report figure's link lists the orders the figure counted.
+ */
+export function dayStartIn(timeZone: string, day: string): string {
+  const local = toMs(day);
+  const first = local - offsetAt(timeZone, local);
+  // Near a daylight-saving change the offset at the first guess can differ from the one at the answer; where the
+  // clocks jump over midnight the day starts at the jump: the earliest guess whose local day is this one.
+  const second = local - offsetAt(timeZone, first);
+  const localDay = (ms: number) => ofMs(ms + offsetAt(timeZone, ms));
+  const fits = [first, second].filter((ms) => localDay(ms) === day);
+  return new Date(fits.length ? Math.min(...fits) : first).toISOString();
+}

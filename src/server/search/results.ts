@@ -7,6 +7,7 @@ import type { ListingPage } from '@/server/catalog/listing';
 import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from '@/server/search/match-sql';
 import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
 import { rememberFor } from '@/server/search/remember';
+import { catalogLanguage } from '@/server/i18n/catalog-language';
 import { recordSearch } from '@/server/search/history';
 import { getListingFacets } from '@/server/catalog/listing-facets';
 
@@ -101,7 +102,8 @@ interface Counted {
  * so a shopper can widen again). Remembered per words and filters for a few seconds.
  */
 function countMatches(db: Tx, words: string[], f: SearchFilters, now: Date): Promise<Counted> {
-  const key = JSON.stringify([words, f.min, f.max, f.rating, f.inStock, f.categoryIds, f.subCategoryIds, f.brandIds]);
+  // The facets' names are in the request's language: kept per language.
+  const key = JSON.stringify([words, f.min, f.max, f.rating, f.inStock, f.categoryIds, f.subCategoryIds, f.brandIds, catalogLanguage()]);
   return rememberFor(key, now.getTime(), async () => {
     const query = prefixQuery(words);
     const fp = runningFlashPrices(db, now);

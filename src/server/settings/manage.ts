@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { settings as settingsTable } from '@/server/db/schema';
 import type { Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
+import { storedObjectIn, writeIn } from '@/server/settings/stored';
 import { getSettings } from '@/server/settings/index';
 import { AA_NORMAL_TEXT, contrastRatio } from '@/lib/contrast';
 import { SettingSchema, SiteSettingSchema, type Setting, type SiteSetting } from '@/lib/schemas/settings';
@@ -51,25 +50,12 @@ function checkContrast(field: 'primary_color' | 'primary_hover_color', color: st
   throw new AppError({ code: 'VALIDATION', message, vars: { color, ratio: ratio.toFixed(2) }, details: { fields: { [field]: message } } });
 }
 
-/** Reads a stored settings value inside the transaction (getSettings may need the pool, which PGlite holds). */
-async function storedIn(tx: Tx, key: 'setting' | 'site_setting'): Promise<Record<string, unknown>> {
-  const [row] = await tx.select({ value: settingsTable.value }).from(settingsTable).where(eq(settingsTable.key, key)).for('update');
-  return row?.value && typeof row.value === 'object' ? (row.value as Record<string, unknown>) : {};
-}
-
-async function writeIn(tx: Tx, key: string, value: unknown): Promise<void> {
-  await tx
-    .insert(settingsTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: new Date() } });
-}
-
 /** Saves the screen's settings in the caller's transaction, keeping every other stored field; answers before and after. */
 export async function saveShopSettings(tx: Tx, input: ShopSettingsInput): Promise<{ before: object; after: object }> {
   checkContrast('primary_color', input.primary_color);
   checkContrast('primary_hover_color', input.primary_hover_color);
-  const site = await storedIn(tx, 'site_setting');
-  const setting = await storedIn(tx, 'setting');
+  const site = await storedObjectIn(tx, 'site_setting');
+  const setting = await storedObjectIn(tx, 'setting');
   const nextSite: SiteSetting = SiteSettingSchema.parse({
     ...site,
     site_name: input.site_name,

@@ -5,6 +5,8 @@ import { GatewayKeysSchema } from '@/lib/schemas/content-admin';
 import { getGatewayKeys, saveGatewayKeys } from '@/server/settings/gateway-keys';
 import { GatewayTestSchema } from '@/lib/schemas/settings-admin';
 import { GATEWAY_NAMES, testGatewayConnection } from '@/server/settings/gateway-test';
+import { PaymentMethodsSchema } from '@/lib/schemas/content-admin2';
+import { getPaymentMethods, savePaymentMethods } from '@/server/settings/payment-methods';
 
 /** Payment gateways' keys in the back office (`/admin/payments`, `api/v1/admin/payments`); values never leave the server. */
 
@@ -46,5 +48,28 @@ export const testGatewayAction = defineAction({
     return outcome;
   },
   message: (r, t) => t(`backoffice.paymentTest.${r.result}`, { gateway: GATEWAY_NAMES[r.gateway] }),
+  back: '/admin/payments',
+});
+
+/** The payment methods offered at checkout (`api/v1/admin/payments/methods`): ticked ones on, the rest off. */
+export const paymentMethodsOne = defineQuery({
+  name: 'payments.methods',
+  input: z.object({}),
+  auth: { can: 'update:setting' },
+  run: () => getPaymentMethods(),
+});
+
+export const savePaymentMethodsAction = defineAction({
+  name: 'payments.methods.save',
+  input: PaymentMethodsSchema,
+  auth: { can: 'update:setting' },
+  // Checkout, the payment-gateway answer and the retry page read the methods on their next request.
+  invalidates: ['settings', 'catalog'],
+  run: async (input, _actor, { tx, audit }) => {
+    const change = await savePaymentMethods(tx, input);
+    audit({ entity: 'settings', entityId: 'payment_methods', ...change });
+    return change.after;
+  },
+  message: 'backoffice.paymentMethods.saved',
   back: '/admin/payments',
 });

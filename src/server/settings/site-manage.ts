@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { languages, settings as settingsTable } from '@/server/db/schema';
+import { languages } from '@/server/db/schema';
 import type { Tx } from '@/server/db/client';
 import { AppError } from '@/server/core/errors';
+import { storedIn, writeIn } from '@/server/settings/stored';
 import { getSettings } from '@/server/settings/index';
 import { SettingsSchema } from '@/lib/schemas/settings';
 import { getDb } from '@/server/db/client';
@@ -26,18 +27,6 @@ export interface NavigationView {
 export async function getNavigation(): Promise<NavigationView> {
   const s = await getSettings();
   return { header_left: s.header_links.left, header_right: s.header_links.right, services: s.services, about: s.about, social: s.social };
-}
-
-async function storedIn(tx: Tx, key: string): Promise<unknown> {
-  const [row] = await tx.select({ value: settingsTable.value }).from(settingsTable).where(eq(settingsTable.key, key)).for('update');
-  return row?.value;
-}
-
-async function writeIn(tx: Tx, key: string, value: unknown): Promise<void> {
-  await tx
-    .insert(settingsTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: new Date() } });
 }
 
 /** Replaces the five link lists in the caller's transaction; answers before and after. */

@@ -8,13 +8,15 @@ import {
   TaxRateIdSchema,
   TaxRateWriteSchema,
 } from '@/lib/schemas/settings-admin';
-import { getShippingRule, listShipping, saveShippingRule, saveStoreShipping } from '@/server/shipping/rules-manage';
+import { deleteShippingRule, getShippingRule, listShipping, saveShippingRule, saveStoreShipping } from '@/server/shipping/rules-manage';
 import { deleteTaxRate, getTaxRate, listTaxRates, saveTaxRate } from '@/server/checkout/tax-manage';
 
 /**
  * The operator's shipping and tax screens (`/admin/shipping`, `/admin/tax`, their `api/v1/admin/…` twins). Both
  * are the shop's settings (`update:setting`). Checkout reads rules and rates on each request; `catalog` is
- * announced because product pages and kept pages show a product's shipping.
+ * announced because product pages and kept pages show a product's shipping. The seller's twins (their own store's
+ * rules on `/seller/store/shipping`) call the same service with `update:product`: whoever runs a store's
+ * catalogue sets what its shipping costs.
  */
 
 export const shippingList = defineQuery({
@@ -43,6 +45,62 @@ export const saveShippingRuleAction = defineAction({
   },
   message: 'backoffice.shipping.saved',
   back: (r) => `/admin/shipping/${r.id}`,
+});
+
+export const deleteShippingRuleAction = defineAction({
+  name: 'shipping.delete',
+  input: ShippingRuleIdSchema,
+  auth: { can: 'update:setting' },
+  invalidates: ['catalog'],
+  run: async ({ id }, _actor, { scope, tx, audit }) => {
+    const before = await deleteShippingRule(tx, id, scope);
+    audit({ entity: 'shipping_rule', entityId: id, before, after: null });
+    return { id, deleted: true, store_id: before.store_id };
+  },
+  message: 'backoffice.shipping.deleted',
+  back: (r) => `/admin/shipping#store-${r.store_id}`,
+});
+
+export const sellerShippingList = defineQuery({
+  name: 'seller.shipping.list',
+  input: ShippingListSchema,
+  auth: { can: 'update:product' },
+  run: (_input, _actor, scope) => listShipping(scope),
+});
+
+export const sellerShippingRuleOne = defineQuery({
+  name: 'seller.shipping.one',
+  input: ShippingRuleIdSchema,
+  auth: { can: 'update:product' },
+  run: ({ id }, _actor, scope) => getShippingRule(id, scope),
+});
+
+export const sellerSaveShippingRuleAction = defineAction({
+  name: 'seller.shipping.save',
+  input: ShippingRuleWriteSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: async (input, _actor, { scope, tx, audit }) => {
+    const { before, after } = await saveShippingRule(tx, input, scope);
+    audit({ entity: 'shipping_rule', entityId: after.id, before, after });
+    return after;
+  },
+  message: 'backoffice.shipping.saved',
+  back: (r) => `/seller/store/shipping/${r.id}`,
+});
+
+export const sellerDeleteShippingRuleAction = defineAction({
+  name: 'seller.shipping.delete',
+  input: ShippingRuleIdSchema,
+  auth: { can: 'update:product' },
+  invalidates: ['catalog'],
+  run: async ({ id }, _actor, { scope, tx, audit }) => {
+    const before = await deleteShippingRule(tx, id, scope);
+    audit({ entity: 'shipping_rule', entityId: id, before, after: null });
+    return { id, deleted: true, store_id: before.store_id };
+  },
+  message: 'backoffice.shipping.deleted',
+  back: '/seller/store#shipping',
 });
 
 export const saveStoreShippingAction = defineAction({

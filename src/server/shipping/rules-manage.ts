@@ -3,19 +3,22 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { shippingPlaces, shippingRules, stores } from '@/server/db/schema';
 import { AppError } from '@/server/core/errors';
 import { inScope, storeIdsOf, type Scope } from '@/server/core/policy';
+import { storeIdFor } from '@/server/stores/profile';
 import type { ShippingRuleWriteInput, StoreShippingInput } from '@/lib/schemas/settings-admin';
 
 /**
- * Shipping rules in the back office, taking the caller's scope: the operator's (every store) or a seller's (their
- * own stores only; another store's rule is a 404). The operator's `/admin/shipping` uses it; the seller's store
- * screen can call the same functions with its own scope. Checkout reads the rules afresh on every request
- * (cart/view.ts), so a saved change prices the next quote on every process. Amounts are whole cents.
+ * The one shipping-rule service of the back office, taking the caller's scope: the operator's (every store) or a
+ * seller's (their own stores only; another store's rule is a 404). The operator's `/admin/shipping` and the
+ * seller's `/seller/store/shipping` both call it. Checkout reads the rules afresh on every request (cart/view.ts),
+ * so a saved change prices the next quote on every process. Amounts are whole cents; a free-shipping minimum of 0
+ * means none (a place's 0 falls back to its rule's).
  */
 export interface ShippingPlaceRow {
   country: string;
   state: string | null;
   price: number;
   day_needed: string;
+  free_shipping_min: number;
 }
 
 export interface ShippingRuleRow {
@@ -27,6 +30,7 @@ export interface ShippingRuleRow {
   allow_others: boolean;
   default_price: number;
   day_needed: string;
+  free_shipping_min: number;
   places: ShippingPlaceRow[];
 }
 
@@ -62,7 +66,8 @@ async function rulesOf(db: Tx, where: { storeIds?: number[]; ruleId?: number }):
         rules.map((r) => r.id),
       ),
     )
-    .orderBy(asc(shippingPlaces.countryCode), asc(shippingPlaces.stateCode), asc(shippingPlaces.id));
+    // A whole country before its states.
+    .orderBy(asc(shippingPlaces.countryCode), sql`${shippingPlaces.stateCode} asc nulls first`, asc(shippingPlaces.id));
   return rules.map((r) => ({
     id: r.id,
     store_id: r.storeId ?? 0,
@@ -71,9 +76,16 @@ async function rulesOf(db: Tx, where: { storeIds?: number[]; ruleId?: number }):
     allow_others: r.allowOthers,
     default_price: r.defaultPrice,
     day_needed: r.dayNeeded,
+    free_shipping_min: r.freeShippingMin,
     places: places
       .filter((p) => p.shippingRuleId === r.id)
-      .map((p) => ({ country: p.countryCode, state: p.stateCode, price: p.price, day_needed: p.dayNeeded })),
+      .map((p) => ({
+        country: p.countryCode,
+        state: p.stateCode,
+        price: p.price,
+        day_needed: p.dayNeeded,
+        free_shipping_min: p.freeShippingMin,
+      })),
   }));
 }
 
@@ -121,22 +133,27 @@ export async function saveShippingRule(
   input: ShippingRuleWriteInput,
   scope: Scope,
 ): Promise<{ before: ShippingRuleRow | null; after: ShippingRuleRow }> {
-  await storeInScope(tx, input.store_id, scope);
   let before: ShippingRuleRow | null = null;
+  if (input.id) {
+    [before = null] = await rulesOf(tx, { ruleId: input.id });
+    if (!before || !inScope(scope, before.store_id)) throw RULE_NOT_FOUND();
+  }
+  // A seller's store is implied (theirs); an edited rule's is its own.
+  const storeId = storeIdFor(scope, input.store_id ?? before?.store_id ?? null);
+  await storeInScope(tx, storeId, scope);
   const values = {
-    storeId: input.store_id,
+    storeId,
     title: input.title,
     shippingType: input.shipping_type,
     allowOthers: input.allow_others,
     defaultPrice: input.default_price,
     dayNeeded: input.day_needed,
+    freeShippingMin: input.free_shipping_min,
   };
   let id: number;
-  if (input.id) {
-    [before = null] = await rulesOf(tx, { ruleId: input.id });
-    if (!before || !inScope(scope, before.store_id)) throw RULE_NOT_FOUND();
+  if (input.id && before) {
     // A rule stays with its store: its products point at it.
-    if (before.store_id !== input.store_id) throw RULE_NOT_FOUND();
+    if (before.store_id !== storeId) throw RULE_NOT_FOUND();
     await tx.update(shippingRules).set(values).where(eq(shippingRules.id, input.id));
     await tx.delete(shippingPlaces).where(eq(shippingPlaces.shippingRuleId, input.id));
     id = input.id;
@@ -146,10 +163,31 @@ export async function saveShippingRule(
   }
   if (input.places.length)
     await tx.insert(shippingPlaces).values(
-      input.places.map((p) => ({ shippingRuleId: id, countryCode: p.country, stateCode: p.state, price: p.price, dayNeeded: p.day_needed })),
+      input.places.map((p) => ({
+        shippingRuleId: id,
+        countryCode: p.country,
+        stateCode: p.state,
+        price: p.price,
+        dayNeeded: p.day_needed,
+        freeShippingMin: p.free_shipping_min,
+      })),
     );
   const [after] = await rulesOf(tx, { ruleId: id });
   return { before, after: after! };
+}
+
+/**
+ * Deletes a rule of the caller's scope with its places. A rule that products still use is refused (409, with how
+ * many): without it they would ship free everywhere; the seller moves them to another rule first.
+ */
+export async function deleteShippingRule(tx: Tx, id: number, scope: Scope): Promise<ShippingRuleRow> {
+  const [locked] = await tx.select({ storeId: shippingRules.storeId }).from(shippingRules).where(eq(shippingRules.id, id)).for('update');
+  if (!locked || !inScope(scope, locked.storeId)) throw RULE_NOT_FOUND();
+  const [before] = await rulesOf(tx, { ruleId: id });
+  const using = await productsUsing(id, tx);
+  if (using > 0) throw new AppError({ code: 'CONFLICT', message: 'backoffice.shipping.inUse', vars: { n: using } });
+  await tx.delete(shippingRules).where(eq(shippingRules.id, id));
+  return before!;
 }
 
 /** A store's free-shipping minimum and pickup points. */

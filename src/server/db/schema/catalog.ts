@@ -58,6 +58,8 @@ export const shippingRules = pgTable('shipping_rules', {
   allowOthers: boolean('allow_others').notNull().default(false),
   defaultPrice: money('default_price'),
   dayNeeded: text('day_needed').notNull().default('3-7'),
+  /** A store's goods from this much ship free under this rule, to any of its places that sets none (0: never). */
+  freeShippingMin: money('free_shipping_min'),
 });
 
 export const shippingPlaces = pgTable(
@@ -72,6 +74,8 @@ export const shippingPlaces = pgTable(
     stateCode: text('state_code'),
     price: money('price'),
     dayNeeded: text('day_needed').notNull().default('3-7'),
+    /** A store's goods from this much ship free to this place (0: the rule's minimum applies). */
+    freeShippingMin: money('free_shipping_min'),
   },
   (t) => [index('shipping_places_rule_idx').on(t.shippingRuleId)],
 );
@@ -216,6 +220,21 @@ export const productSlugRedirects = pgTable(
   (t) => [index('product_slug_redirects_product_idx').on(t.productId)],
 );
 
+/**
+ * Former slugs of categories and sub-categories (`kind`): the storefront answers them with a permanent redirect to
+ * the current one, as product_slug_redirects does for products. Removed with their category (taxonomy/categories.ts).
+ */
+export const taxonomySlugRedirects = pgTable(
+  'taxonomy_slug_redirects',
+  {
+    kind: text('kind', { enum: ['category', 'sub_category'] }).notNull(),
+    slug: text('slug').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slug] }), index('taxonomy_slug_redirects_target_idx').on(t.kind, t.targetId)],
+);
+
 export const productVideos = pgTable('product_videos', {
   id: id(),
   productId: integer('product_id')
@@ -334,6 +353,8 @@ export const collections = pgTable('collections', {
   image: text('image'),
   position: integer('position').notNull().default(0),
   status: integer('status').notNull().default(1),
+  /** Shown among the home page's collections (a hidden one still has its listing page while `status` is 1). */
+  onHome: boolean('on_home').notNull().default(true),
 });
 
 export const collectionProducts = pgTable(

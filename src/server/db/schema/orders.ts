@@ -102,6 +102,9 @@ export const orders = pgTable(
     // own index — the number's start, a piece of the email, a piece of the phone's digits.
     index('orders_no_prefix_idx').on(sql`${t.orderNo} text_pattern_ops`),
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // (A whole email address is looked up exactly on orders_email_lower_idx, lower(email) and id, written by
+    // migration 0017 for the reports.) A piece of the name written on a guest order's address:
+    index('orders_ship_name_trgm_idx').using('gin', sql`(${t.shippingAddress} ->> 'name') gin_trgm_ops`),
     index('orders_phone_trgm_idx').using(
       'gin',
       sql`(regexp_replace(coalesce(${t.shippingAddress} ->> 'phone', ''), '\\D', '', 'g')) gin_trgm_ops`,
@@ -111,6 +114,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.id),
     // A seller's home: their store's orders of today.
     index('orders_store_created_idx').on(t.storeId, t.createdAt),
+    // The orders list over a short span of days (orders/manage.ts, shortPastSpan).
+    index('orders_created_idx').on(t.createdAt),
     // Bank transfers still to confirm (few of a big shop's orders).
     index('orders_transfer_due_idx')
       .on(t.id)

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '@/server/db/schema/common';
 
 /** Key/value settings: `setting`, `site_setting`, `header_links`, banners, footer lists. Values are validated by zod on read. */
@@ -64,6 +64,8 @@ export const contentTranslations = pgTable(
     title: text('title').notNull(),
     /** Sanitized HTML. */
     content: text('content').notNull(),
+    /** The language's summary (a post's excerpt, a page's description); null: the default language's. */
+    summary: text('summary'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.refId, t.lang] })],
@@ -84,6 +86,19 @@ export const blogPosts = pgTable('blog_posts', {
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+/** A post's former slugs: `/blog/{old}` answers a permanent redirect to the post's current address. */
+export const blogSlugRedirects = pgTable(
+  'blog_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blog_slug_redirects_post_idx').on(t.postId)],
+);
 
 /** Double opt-in: a row is pending until its confirmation link is opened (`confirmedAt`). */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {

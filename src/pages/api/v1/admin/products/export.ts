@@ -1,5 +1,5 @@
-import type { APIRoute } from 'astro';
+import { route } from '@/server/web/route';
 import { serveProductsCsv } from '@/server/web/products-csv';
 
-/** GET: the products list's filters as products.csv (the import's format), in the caller's scope. */
-export const GET: APIRoute = (ctx) => serveProductsCsv(ctx);
+/** GET: the products of the caller's stores as CSV (the catalogue file's `products.csv` columns). */
+export const ALL = route({ GET: serveProductsCsv });

@@ -1,7 +1,7 @@
 import { route } from '@/server/web/route';
 import { serveAction } from '@/server/web/actions';
 import { serveQuery } from '@/server/web/queries';
-import { saveShippingPlaceAction, storeShippingList } from '@/server/stores/shipping-actions';
+import { sellerSaveShippingRuleAction, sellerShippingList } from '@/server/shipping/actions';
 
-/** GET: the store's shipping rules with their places. POST `{rule_id, country, state?, price}`: a place's fee. */
-export const ALL = route({ GET: serveQuery(storeShippingList), POST: serveAction(saveShippingPlaceAction) });
+/** GET: the seller's store with its free-shipping minimum and rules. POST: a new rule of their store (or, with `id`, its changes). */
+export const ALL = route({ GET: serveQuery(sellerShippingList), POST: serveAction(sellerSaveShippingRuleAction) });

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_ship_name_trgm_idx" ON "orders" USING gin (("shipping_address" ->> 'name') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");
