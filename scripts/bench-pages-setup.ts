@@ -1,6 +1,7 @@
 // A signed-in shopper for the page bench (scripts/bench.mjs), written straight into the database the
 // server will use, before it starts (PGlite has one owner): one account with a session, an address, three lines in
-// its cart and two wishlisted products, so its pages carry every personal part (name, cart count, hearts).
+// its cart and two wishlisted products, so its pages carry every personal part (name, cart count, hearts);
+// and BENCH_SHOPPER_ORDERS (default 40) past orders of two lines each, for /user/orders and one order's page.
 // Usage: tsx scripts/bench-pages-setup.ts <out.json>  (DATA_DIR or DATABASE_URL says where)
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -33,10 +34,31 @@ try {
   for (const p of products.slice(3, 5)) {
     await db.execute(sql`insert into wishlists (user_id, product_id) values (${user!.id}, ${p.id})`);
   }
+  // Past orders (newest has the highest id, as in a shop), each of one store, with two lines.
+  const orders = Number(process.env.BENCH_SHOPPER_ORDERS ?? 40);
+  const [store] = await queryRows<{ id: number }>(db, sql`select id from stores where status = 1 order by id limit 1`);
+  let orderId: number | null = null;
+  if (orders > 0 && store) {
+    await db.execute(sql`
+      insert into orders (order_no, store_id, user_id, status, payment_status, payment_method, email, tracking_code, subtotal, total,
+                          shipping_address, created_at)
+      select ${tag} || '-' || g, ${store.id}::int, ${user!.id}::int,
+             (array['delivered','shipped','confirmed','pending'])[1 + g % 4], 1, 2, 'bench@example.com', 'BT' || ${tag} || g,
+             1000 + g, 1000 + g,
+             jsonb_build_object('name', 'Benchley', 'phone', '555-123-4567', 'country', 'US', 'city', 'Fresno', 'zip', '93650', 'address_1', '1 Main St'),
+             now() - ((${orders}::int - g) || ' hours')::interval
+      from generate_series(1, ${orders}::int) g`);
+    await db.execute(sql`
+      insert into order_lines (order_id, title, unit_price, quantity, line_total)
+      select o.id, 'Bench item ' || k, 500 + k, 1, 500 + k
+      from orders o, generate_series(1, 2) k where o.user_id = ${user!.id}`);
+    const [last] = await queryRows<{ id: number }>(db, sql`select max(id) as id from orders where user_id = ${user!.id}`);
+    orderId = last?.id ?? null;
+  }
   const token = `${tag}-token-${user!.id}`;
   await db.execute(sql`insert into sessions (id_hash, user_id, expires_at)
     values (encode(sha256(convert_to(${token}, 'UTF8')), 'hex'), ${user!.id}, now() + interval '1 day')`);
-  fs.writeFileSync(out, JSON.stringify({ token }));
+  fs.writeFileSync(out, JSON.stringify({ token, orderId }));
 } finally {
   await database.close();
 }

@@ -8,6 +8,8 @@
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
 //   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice products reports
+//   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
+//   guest's first add, with no cookie and with a Bearer token); the server's resident memory idle and after the load.
 //   (products: the back office's products list, its search and the bulk grid at 100,000 products, BENCH_PRODUCTS)
 //   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
 //   (reports: the 30-day and 365-day reports at 1,000,000 orders on PostgreSQL, BENCH_REPORT_ROWS)
@@ -92,11 +94,14 @@ async function pickTargets(origin, shopper) {
     ['static', 'static', 'static file (baseline)', '/brand/logo.svg'],
     ...pages.filter(([k]) => k !== 'cart').map(([k, p]) => ['guest', `${k}-guest`, `${k}, guest (cached)`, p]),
     ...(user ? pages.map(([k, p]) => ['user', `${k}-user`, `${k}, signed in`, p, user]) : []),
-    // The steps where the money is made: the whole quote (shipping per store, tax, payment methods).
+    // The steps where the money is made: the whole quote (shipping per store, tax, payment methods);
+    // then the shopper's orders (BENCH_SHOPPER_ORDERS of them) and the newest one's page.
     ...(user
       ? [
           ['till', 'shipping-user', '/shipping, signed in, with an address', '/shipping', user],
           ['till', 'checkout-user', '/checkout, signed in, with an address', '/checkout', user],
+          ['till', 'orders-user', `/user/orders, ${process.env.BENCH_SHOPPER_ORDERS ?? 40} orders`, '/user/orders', user],
+          ['till', 'order-user', 'one order page, signed in', shopper.orderId ? `/user/order/${shopper.orderId}` : null, user],
         ]
       : []),
     ...(guest ? pages.map(([k, p]) => ['cart', `${k}-cart`, `${k}, guest with cart`, p, guest]) : []),
@@ -106,7 +111,14 @@ async function pickTargets(origin, shopper) {
     ['search', 'search-page', 'search results page', '/search?q=usb%20c'],
     ['search', 'api-search', 'api/v1/search', '/api/v1/search?q=power%20bank'],
     ['search', 'api-suggestions', 'api/v1/suggestions', '/api/v1/suggestions?q=char'],
-    ...(cart ? [['write', 'cart-add', 'cart/action POST, new guest', '/api/v1/cart/action', cart.add]] : []),
+    // A guest's first add: no cookie, no token (the server makes the token, the cart, the line and the cookies);
+    // then a script's first add with a Bearer guest token of its own (looked up as a session first).
+    ...(cart
+      ? [
+          ['write', 'cart-add', "cart/action POST, a guest's first add", '/api/v1/cart/action', cart.firstAdd],
+          ['write', 'cart-add-bearer', 'cart/action POST, new Bearer guest', '/api/v1/cart/action', cart.add],
+        ]
+      : []),
   ].filter(([, , , p]) => p);
 }
 
@@ -139,7 +151,8 @@ async function guestCart(origin, home) {
     body: JSON.stringify({ product_id: ids[0], quantity: 1 }),
     setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${guestToken()}` } }),
   };
-  return { token, add };
+  const firstAdd = { method: 'POST', headers: { 'content-type': 'application/json' }, body: add.body };
+  return { token, add, firstAdd };
 }
 
 function load(url, opts = {}, duration = seconds) {
@@ -148,6 +161,18 @@ function load(url, opts = {}, duration = seconds) {
     autocannon({ url, connections, duration, ...opts, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
+
+/** The process's resident memory now and at its peak, in MB (Linux /proc; null elsewhere). */
+function rssOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+const mbText = (m) => (m ? `${m.rss.toFixed(0)} MB (peak so far ${m.peak.toFixed(0)} MB)` : 'unknown');
 
 /** CPU seconds the process has used so far, all its threads (Linux /proc; null elsewhere). */
 function cpuSecondsOf(pid) {
@@ -333,6 +358,8 @@ async function benchPages(dbLabel, env) {
     const profDir = profileKey ? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-prof-')) : null;
     server = await startServer(dataDir, env, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
     console.log(`\nBench server at ${server.origin} on ${dbLabel}; ${os.cpus().length} CPUs`);
+    // Idle: started, the demo loaded, nothing asked yet but the health check.
+    const idle = rssOf(server.child.pid);
     const targets = await pickTargets(server.origin, shopper);
     if (profileKey) {
       const target = targets.find(([, key]) => key === profileKey);
@@ -361,6 +388,7 @@ async function benchPages(dbLabel, env) {
     }
     const chosen = targets.filter(([section]) => section === 'static' || wants(section));
     await throughput(server.origin, chosen, dbLabel, server.child.pid);
+    console.log(`Server memory on ${dbLabel}: resident ${mbText(idle)} idle, ${mbText(rssOf(server.child.pid))} after the load above`);
     if (wants('weight') && !dbLabel.startsWith('Post')) await pageWeight(server.origin, targets);
   } finally {
     await stopServer(server);

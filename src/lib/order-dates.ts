@@ -20,3 +20,12 @@ export function orderDateTime(lang: string): Intl.DateTimeFormat {
   }
   return format;
 }
+
+const days = new Map<string, Intl.DateTimeFormat>();
+
+/** The day an order was placed (the orders list), in the page's language: one formatter per language, made once (a new one costs more than drawing the list). */
+export function orderDate(lang: string): Intl.DateTimeFormat {
+  let format = days.get(lang);
+  if (!format) days.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return format;
+}

@@ -37,7 +37,12 @@ async function boot(): Promise<void> {
     if (!env.DATABASE_URL || !(await installedInDatabase(env.DATABASE_URL))) return startSetupMode(env.DATA_DIR);
     log.info('setup: the database says this shop is installed already, starting normally');
   }
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, pool: env.DATABASE_POOL });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    pool: env.DATABASE_POOL,
+    sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+  });
   await migrateDatabase(database);
   setDatabase(database);
   // A shop installed by the wizard has what its operator chose: SEED=demo (the default) never adds to it.

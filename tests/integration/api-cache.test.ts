@@ -104,6 +104,40 @@ describe(`public catalog answers kept in memory (${TEST_DB})`, () => {
     expect((await after.json()).data.title).toBe('Renamed while cached');
   });
 
+  it('keep search answers per query, and show an announced catalogue change on the next request', async () => {
+    apiCache.clear();
+    // Words of the product's title as it is now (an earlier test renames it).
+    const [old] = await getDb().select({ title: t.products.title }).from(t.products).where(eq(t.products.slug, K.withVariants.slug));
+    const words = old!.title.split(/\s+/).slice(0, 2).join(' ');
+    const path = `/api/v1/search?q=${encodeURIComponent(words)}`;
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-api-cache')).toBe('miss');
+    expect(first.headers.get('cache-control')).toMatch(/^public\b/);
+    const firstBody = await first.text();
+    const titles = (body: string) =>
+      (JSON.parse(body) as { data: { result: { data: { title: string }[] } } }).data.result.data.map((p) => p.title);
+    expect(titles(firstBody).length).toBeGreaterThan(0);
+    const again = await get(path);
+    expect(again.headers.get('x-api-cache')).toBe('hit');
+    expect(await again.text()).toBe(firstBody);
+    expect((await get(`${path}&sort=newest`)).headers.get('x-api-cache')).toBe('miss');
+    await getDb()
+      .update(t.products)
+      .set({ title: `${old!.title} renamed` })
+      .where(eq(t.products.slug, K.withVariants.slug));
+    try {
+      expect((await get(path)).headers.get('x-api-cache')).toBe('hit');
+      await announceChange('catalog');
+      const after = await get(path);
+      expect(after.headers.get('x-api-cache')).toBe('miss');
+      expect(titles(await after.text())).toContain(`${old!.title} renamed`);
+    } finally {
+      await getDb().update(t.products).set({ title: old!.title }).where(eq(t.products.slug, K.withVariants.slug));
+      await announceChange('catalog');
+    }
+  });
+
   it('forget the stock at once when this process takes or gives back stock (an order, a cancellation)', async () => {
     const b = await shopBasics();
     const made = await makeProduct({ storeId: b.storeA.id, categoryId: b.categoryId, stock: 7 });
@@ -183,7 +217,8 @@ describe(`a signed-in caller (${TEST_DB})`, () => {
     expect(JSON.parse(await guest.text()).data.wishlisted).toBeNull();
     // From the kept copy too, and in a listing's cards.
     expect(JSON.parse(await (await get(product, signedIn())).text()).data.wishlisted).toBe(1);
-    const category = JSON.parse(await (await get(`/api/v1/product/${K.withVariants.slug}`)).text()).data.category?.slug as string | undefined;
+    const category = JSON.parse(await (await get(`/api/v1/product/${K.withVariants.slug}`)).text()).data.category?.slug as
+      string | undefined;
     const listPath = category ? `/api/v1/all?category=${category}&per_page=100` : '/api/v1/all?per_page=100';
     type Card = { slug: string; wishlisted: 1 | null };
     const cardOf = async (headers: Record<string, string>) =>

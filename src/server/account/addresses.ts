@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
+import { preparedRows } from '@/server/db/prepared';
 import { addresses, countries, states, users } from '@/server/db/schema';
 import { AppError, notFound } from '@/server/core/errors';
 import type { AddressInput } from '@/lib/schemas/account';
@@ -47,6 +48,18 @@ export async function listAddresses(userId: number, kind: AddressKind): Promise<
     .where(and(eq(addresses.userId, userId), eq(addresses.kind, kind)))
     .orderBy(desc(addresses.isDefault), desc(addresses.id));
   return rows.map(toAddress);
+}
+
+/**
+ * All the user's addresses in one read (the checkout pages show both kinds and pick from them), each kind's
+ * in listAddresses' order: the default first, then the newest. Planned once on the embedded database.
+ */
+export async function listAllAddresses(userId: number): Promise<{ shipping: Address[]; billing: Address[] }> {
+  const rows = await preparedRows<Address>(
+    sql`select id, kind, name, email, phone, country, state, city, zip, address_1, address_2, is_default
+        from addresses where user_id = ${userId} order by is_default desc, id desc`,
+  );
+  return { shipping: rows.filter((a) => a.kind === 'shipping'), billing: rows.filter((a) => a.kind === 'billing') };
 }
 
 /** One of the user's own addresses; another user's id is NOT_FOUND. */

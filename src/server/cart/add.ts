@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { getDb, type Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { AppError } from '@/server/core/errors';
 import type { CartActionInput } from '@/lib/schemas/cart';
 import { CHECKED, UNCHECKED } from '@/lib/cart-math';
-import { cartCount, lockCart, type CartOwner } from '@/server/cart/owner';
+import { lockCart, type CartOwner } from '@/server/cart/owner';
 import { assertQuantity, findSellable, type Sellable } from '@/server/cart/stock';
 
 export interface CartActionResult {
@@ -38,24 +39,30 @@ async function putLine(tx: Tx, owner: CartOwner, input: CartActionInput, mode: '
   const item = await findSellable(tx, input.product_id, input.inventory_id, input.choice);
   const dealId = dealOf(item, input.bundle_deal_id);
   // The cart row lock makes the check below and the write one step for this cart (owner.ts).
+  // The rules the asked quantity breaks alone (none, a fraction, more than in stock) before any write.
+  assertQuantity(item, input.quantity, 0);
   const cartId = await lockCart(tx, owner);
-  const [existing] = await queryRows<{ quantity: number }>(
-    tx,
-    sql`select quantity from cart_lines where cart_id = ${cartId} and product_id = ${item.productId} and inventory_id is not distinct from ${item.inventoryId}`,
-  );
-  assertQuantity(item, input.quantity, mode === 'add' ? (existing?.quantity ?? 0) : 0);
-  // The unique (cart, product, variant) key is the second guard: an insert that meets a line adds to it.
+  // The unique (cart, product, variant) key: an insert that meets a line adds to it. One statement writes
+  // the line and reads the cart's new count (the other lines as they were, plus this line now).
   const quantityExpr = mode === 'add' ? sql`cart_lines.quantity + excluded.quantity` : sql`excluded.quantity`;
-  const [line] = await queryRows<{ id: number; quantity: number }>(
+  const [line] = await rowsOn<{ id: number; quantity: number; cart_count: number | string }>(
     tx,
-    sql`insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
-        values (${cartId}, ${item.productId}, ${item.inventoryId}, ${input.quantity}, ${CHECKED}, ${dealId})
-        on conflict (cart_id, product_id, inventory_id) do update
-          set quantity = ${quantityExpr}, bundle_deal_id = coalesce(excluded.bundle_deal_id, cart_lines.bundle_deal_id)
-        returning id, quantity`,
+    sql`with up as (
+          insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
+          values (${cartId}, ${item.productId}, ${item.inventoryId}, ${input.quantity}, ${CHECKED}, ${dealId})
+          on conflict (cart_id, product_id, inventory_id) do update
+            set quantity = ${quantityExpr}, bundle_deal_id = coalesce(excluded.bundle_deal_id, cart_lines.bundle_deal_id)
+          returning id, quantity
+        )
+        select up.id, up.quantity,
+          up.quantity + coalesce((select sum(o.quantity) from cart_lines o where o.cart_id = ${cartId} and o.id <> up.id), 0) as cart_count
+        from up`,
   );
-  await tx.execute(sql`update carts set updated_at = now() where id = ${cartId}`);
-  return { id: line!.id, quantity: line!.quantity, cartCount: await cartCount(tx, owner) };
+  // The spec's quantity rules count what was in the cart before: a line that breaks them is never kept
+  // (the transaction is rolled back with the error). The cart's row lock keeps this one step per cart.
+  const before = mode === 'add' ? line!.quantity - input.quantity : 0;
+  if (before > 0) assertQuantity(item, input.quantity, before);
+  return { id: line!.id, quantity: line!.quantity, cartCount: Number(line!.cart_count) };
 }
 
 /** The bundle deal asked for must be the product's active one. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 
 /** Whose cart: a signed-in user's, or a guest's (the spec's user_token). */
 export type CartOwner = { userId: number; guestToken?: undefined } | { userId?: undefined; guestToken: string };
@@ -21,19 +22,22 @@ export async function findCartId(db: Tx, owner: CartOwner): Promise<number | nul
 }
 
 /**
- * The owner's cart, created if missing, and row-locked until the transaction ends: every change to one
- * cart (two tabs, a double click, a sign-in merging into it) runs one after the other, so a stock check
- * and the write after it see the same lines.
+ * The owner's cart, created if missing, marked changed now, and row-locked until the transaction ends:
+ * every change to one cart (two tabs, a double click, a sign-in merging into it) runs one after the
+ * other, so a stock check and the write after it see the same lines. One statement: the upsert's update
+ * takes the row lock (a guest cart merged away while we waited is no conflict any more: a new one is made).
  */
 export async function lockCart(tx: Tx, owner: CartOwner): Promise<number> {
-  const values = owner.userId !== undefined ? sql`(${owner.userId}, null)` : sql`(null, ${owner.guestToken})`;
-  // A guest cart can vanish while we wait for its lock (a sign-in merged it away): then make a new one.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await tx.execute(sql`insert into carts (user_id, guest_token) values ${values} on conflict do nothing`);
-    const [row] = await queryRows<{ id: number }>(tx, sql`select id from carts where ${ownerWhere(owner)} for update`);
-    if (row) return row.id;
-  }
-  throw new Error('The cart could not be locked: it kept disappearing.');
+  const [row] = await rowsOn<{ id: number }>(
+    tx,
+    owner.userId !== undefined
+      ? sql`insert into carts (user_id, guest_token) values (${owner.userId}, null)
+            on conflict (user_id) do update set updated_at = now() returning id`
+      : sql`insert into carts (user_id, guest_token) values (null, ${owner.guestToken})
+            on conflict (guest_token) do update set updated_at = now() returning id`,
+  );
+  if (!row) throw new Error('The cart could not be locked.');
+  return row.id;
 }
 
 /** The badge's count: the sum of the owner's line quantities (the spec's rule). */

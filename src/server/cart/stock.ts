@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
+import type { Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { AppError, notFound } from '@/server/core/errors';
 import { checkQuantity, QUANTITY_MESSAGES, type QuantityProblem } from '@/lib/cart-rules';
 import { findVariant } from '@/lib/variants';
@@ -52,21 +53,23 @@ export async function findSellable(
   inventoryId: number | undefined,
   choice: Record<string, number> = {},
 ): Promise<Sellable> {
-  const [product] = await queryRows<ProductRow>(
+  // One read: the product (active, of an open store) with its variants.
+  const [product] = await rowsOn<ProductRow & { variants: InventoryRow[] }>(
     tx,
-    sql`select p.id, p.stock, p.max_per_order, d.id as bundle_deal_id from products p
+    sql`select p.id, p.stock, p.max_per_order, d.id as bundle_deal_id,
+          coalesce((select json_agg(json_build_object('id', i.id, 'quantity', i.quantity,
+              'has_attributes', exists (select 1 from inventory_attributes a where a.inventory_id = i.id),
+              'value_ids', coalesce((select array_agg(a.attribute_value_id) from inventory_attributes a where a.inventory_id = i.id), '{}'),
+              'attribute_ids', coalesce((select array_agg(v.attribute_id) from inventory_attributes a join attribute_values v on v.id = a.attribute_value_id where a.inventory_id = i.id), '{}'))
+            order by i.id)
+            from inventories i where i.product_id = p.id and i.archived_at is null), '[]'::json) as variants
+        from products p
         left join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1
         where p.id = ${productId} and p.status = 1 and p.approval = 'approved'
           and exists (select 1 from stores s where s.id = p.store_id and s.status = 1)`,
   );
   if (!product) throw notFound('theProduct');
-  const variants = await queryRows<InventoryRow>(
-    tx,
-    sql`select i.id, i.quantity, exists (select 1 from inventory_attributes a where a.inventory_id = i.id) as has_attributes,
-          coalesce((select array_agg(a.attribute_value_id) from inventory_attributes a where a.inventory_id = i.id), '{}') as value_ids,
-          coalesce((select array_agg(v.attribute_id) from inventory_attributes a join attribute_values v on v.id = a.attribute_value_id where a.inventory_id = i.id), '{}') as attribute_ids
-        from inventories i where i.product_id = ${productId} and i.archived_at is null order by i.id`,
-  );
+  const variants = product.variants;
   const base = { productId, maxPerOrder: product.max_per_order, bundleDealId: product.bundle_deal_id };
   if (!variants.length) return { ...base, inventoryId: null, stock: product.stock };
   const chosen =

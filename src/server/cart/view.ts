@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
-import { preparedRows } from '@/server/db/prepared';
+import { getDb, type Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { cardsOf, type ProductCard } from '@/server/catalog/product-card';
 import { cardPriceOf } from '@/lib/price';
 import { cartCountOf, CHECKED, freeUnits, lineAmounts, sumTotals, totalsOf, type Totals } from '@/lib/cart-math';
@@ -153,8 +153,9 @@ export async function stampedCartOf(
         left join bundle_deals d on d.id = l.bundle_deal_id and d.status = 1
         left join bundle_deals ad on ad.id = p.bundle_deal_id and ad.status = 1
         order by s.name, s.id, l.id`;
-  // Planned once on the embedded database (server/db/prepared.ts); a transaction (checkout) reads inside it.
-  const rows = opts.db ? await queryRows<Row>(opts.db, query) : await preparedRows<Row>(query);
+  // Planned once on the embedded database (server/db/prepared.ts), for the cart page and the checkout
+  // pages' quote alike; a transaction (an order being placed) reads inside it.
+  const rows = await rowsOn<Row>(opts.db ?? getDb(), query);
   const stamp = stampOf(rows);
   const head = rows[0];
   if (!head) return { view: EMPTY(), stamp };

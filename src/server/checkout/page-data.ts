@@ -1,5 +1,5 @@
 import { isAppError } from '@/server/core/errors';
-import { getAddress, listAddresses, type Address } from '@/server/account/addresses';
+import { listAllAddresses, type Address } from '@/server/account/addresses';
 import { offeredProviders } from '@/server/payments/offered';
 import { PAYMENT_METHODS, type PaymentMethodId } from '@/server/payments/methods';
 import { previewCheckout } from '@/server/checkout/preview';
@@ -48,7 +48,8 @@ export interface ShippingPage {
 /** /shipping: the user's addresses, the chosen one (else the cart's, else the default) and the quote for it. */
 export async function shippingPage(userId: number, query: URLSearchParams): Promise<ShippingPage> {
   const asked = choiceOf(query);
-  const [shipping, billing] = await Promise.all([listAddresses(userId, 'shipping'), listAddresses(userId, 'billing')]);
+  // One read of the addresses; the quote for the asked address when it is the user's own (the cart's, else the default, when not).
+  const { shipping, billing } = await listAllAddresses(userId);
   const own = shipping.find((a) => a.id === asked.address_id);
   const quote = await previewCheckout(userId, { address_id: own?.id, shipping_type: asked.shipping_type });
   const addressId = own?.id ?? quote.cart.address?.id ?? shipping[0]?.id;
@@ -86,8 +87,11 @@ export async function checkoutPage(userId: number, query: URLSearchParams): Prom
     voucherError = err.message;
     quote = await previewCheckout(userId, input);
   }
-  const own = async (id: number | undefined) => (id ? getAddress(userId, id).catch(() => null) : null);
-  const [shippingAddress, billingAddress] = await Promise.all([own(choice.address_id ?? quote.cart.address?.id), own(choice.billing_address_id)]);
+  // The two shown addresses from one read of the user's own (any kind, as before; another user's id finds none).
+  const shippingId = choice.address_id ?? quote.cart.address?.id;
+  const mine = shippingId || choice.billing_address_id ? await listAllAddresses(userId) : { shipping: [], billing: [] };
+  const own = (id: number | undefined) => (id ? ([...mine.shipping, ...mine.billing].find((a) => a.id === id) ?? null) : null);
+  const [shippingAddress, billingAddress] = [own(shippingId), own(choice.billing_address_id)];
   const methods = (await offeredProviders()).map((p) => ({ method: p.method, name: PAYMENT_METHODS[p.method], gateway: p.gateway }));
   return { choice, quote, voucherError, methods: methods.sort((a, b) => a.method - b.method), shippingAddress, billingAddress };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
+import type { Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 import { CHECKED } from '@/lib/cart-math';
 import { splitProportionally, storeShippingOf, taxOf } from '@/lib/checkout-math';
 import type { PriceFormat } from '@/lib/price';
@@ -135,7 +136,7 @@ function problemOf(cart: CartView, stores: StoreQuote[]): string | null {
 
 async function freeShippingMins(db: Tx, storeIds: number[]): Promise<Map<number, number>> {
   if (!storeIds.length) return new Map();
-  const rows = await queryRows<{ id: number; free_shipping_min: number }>(
+  const rows = await rowsOn<{ id: number; free_shipping_min: number }>(
     db,
     sql`select id, free_shipping_min from stores where id in (${sql.join(
       storeIds.map((id) => sql`${id}`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/server/db/client';
+import type { Tx } from '@/server/db/client';
+import { rowsOn } from '@/server/db/prepared';
 
 export interface TaxRate {
   title: string;
@@ -12,7 +13,7 @@ const NONE: TaxRate = { title: 'Tax', rate_bp: 0 };
 /** The rate for a place: the state's row first, then the country's (state_code null); none → 0. */
 export async function taxRateFor(db: Tx, country: string | null, state: string | null): Promise<TaxRate> {
   if (!country) return NONE;
-  const [row] = await queryRows<TaxRate>(
+  const [row] = await rowsOn<TaxRate>(
     db,
     sql`select title, rate_bp from tax_rates
         where country_code = ${country} and (state_code = ${state ?? ''} or state_code is null)

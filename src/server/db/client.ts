@@ -35,6 +35,12 @@ export interface OpenOptions {
   pool?: number;
   /** A `dumpDataDir()` tarball to start an in-memory database from (tests copy one migrated template). */
   loadDataDir?: Blob;
+  /**
+   * The embedded database's page cache in MB (shared_buffers; PGlite's own default is 128 MB). Its pages live
+   * in the WebAssembly memory, which never shrinks, so this bounds the largest part of the process's memory;
+   * the files stay in the system's cache besides. Unset: PGlite's default (tests' in-memory databases).
+   */
+  sharedBuffersMb?: number;
 }
 
 /** Folder holding drizzle-kit's SQL migrations, found from the source tree or the build. */
@@ -90,14 +96,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = memory ? () => {} : lockDataDir(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
+    const startParams = opts.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`] : undefined;
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
     const extensions = { pg_trgm };
     // Dates and times as text, as drizzle reads them, set once (db/pglite-parsers.ts).
     const client = memory
-      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir, parsers: AS_TEXT_PARSERS })
-      : await PGlite.create(path.join(dataDir, 'pg'), { extensions, parsers: AS_TEXT_PARSERS });
+      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir, parsers: AS_TEXT_PARSERS, startParams })
+      : await PGlite.create(path.join(dataDir, 'pg'), { extensions, parsers: AS_TEXT_PARSERS, startParams });
     withoutParserMerge(client as unknown as Parameters<typeof withoutParserMerge>[0]);
     const db = drizzle({ client, schema }) as unknown as Db;
     return {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import { getDatabase, getDb, queryRows } from '@/server/db/client';
+import { sql as sqlTag, type SQL } from 'drizzle-orm';
+import { getDatabase, getDb, queryRows, type Tx } from '@/server/db/client';
+
+const sqlRaw = (text: string): SQL => sqlTag.raw(text);
 
 /** The part of a PGlite client used here. */
 interface PgliteClient {
@@ -54,4 +56,35 @@ export async function preparedRows<T>(query: SQL): Promise<T[]> {
   const run = args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`;
   // Dates and times come back as text, as drizzle reads them: the client was created so (db/pglite-parsers.ts).
   return (await client.query<T>(run, [], { rowMode: 'object' })).rows;
+}
+
+/** Statements prepared through a transaction, by query text (their own names: never raced with preparedRows'). */
+const preparedInTx = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Rows of `query` read through `db`, planned once on the embedded database: preparedRows when `db` is the
+ * shop's database itself; inside a transaction (a cart change, an order being placed) PREPAREd and EXECUTEd
+ * through that transaction. PGlite runs one transaction at a time and nothing else meanwhile, so a statement
+ * is prepared once; a prepared statement outlives the transaction that made it (PREPARE is not undone by a
+ * rollback). PostgreSQL, or parameters that cannot be literals: the ordinary path.
+ */
+export async function rowsOn<T>(db: Tx, query: SQL): Promise<T[]> {
+  const main = getDb();
+  if (db === main) return preparedRows<T>(query);
+  if (getDatabase()?.kind !== 'pglite') return queryRows<T>(db, query);
+  const client = (main as unknown as { $client: object }).$client;
+  const { sql: text, params } = (
+    main as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  const args = params.map(literal);
+  if (args.some((a) => a === undefined)) return queryRows<T>(db, query);
+  let names = preparedInTx.get(client);
+  if (!names) preparedInTx.set(client, (names = new Map()));
+  let name = names.get(text);
+  if (!name) {
+    const candidate = `vt_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    await db.execute(sqlRaw(`prepare ${candidate} as ${text}`));
+    names.set(text, (name = candidate));
+  }
+  return queryRows<T>(db, sqlRaw(args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`));
 }

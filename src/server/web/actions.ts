@@ -57,6 +57,8 @@ export function serveAction<R>(action: ActionDef<z.ZodType, R>, extra?: (ctx: AP
       body = (action.upload ? await readUploadBody(ctx.request, uploadLimitOf(action)) : ((await readBody(ctx.request)) ?? {})) as Body;
       const input = parseWith(action.input, { ...(isObject(body) ? body : {}), ...definedParams(ctx.params), ...extra?.(ctx) }, actor.lang);
       const result = await performAction(action as ActionDef<never, R>, input, actor, storesOfRequest(ctx));
+      // A cart action answers with the cart's count: the badge's cookie is written from it (web/cart-actions.ts), not read again.
+      if (isObject(result) && typeof result.cartCount === 'number') ctx.locals.cartCount = result.cartCount;
       const effect = action.session?.(result) ?? null;
       if (effect === 'close') clearSessionCookie(ctx.cookies);
       else if (effect) setSessionCookie(ctx.cookies, effect.open);

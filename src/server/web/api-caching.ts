@@ -1,3 +1,4 @@
+import { pageCacheBounds } from '@/server/core/cache-bounds';
 import type { APIContext } from 'astro';
 import { etagOf, matchesIfNoneMatch, notModified } from '@/server/web/cache';
 import { PageCache, type CachedPage } from '@/server/web/page-cache';
@@ -21,7 +22,7 @@ const WITH_HEARTS = new Set(['/api/v1/product/[id]', '/api/v1/all']);
  * process for a few seconds (emptied with the memos when a change is announced), compressed once per
  * encoding, and sent to everyone asking for the same path, query and language, signed in or not.
  */
-export const apiCache = new PageCache({ maxEntries: 500 });
+export const apiCache = new PageCache(pageCacheBounds('API_CACHE', 500, 16));
 registerCache(apiCache);
 // A shopper who just ordered (or cancelled) reads the stock again at once (core/stock-changes.ts).
 onStockChange(() => apiCache.clear());

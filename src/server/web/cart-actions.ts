@@ -24,7 +24,8 @@ export function withCartCookies(handler: Handler): Handler {
     try {
       return await handler(ctx);
     } finally {
-      setCountCookie(ctx, await cartCountFor(ctx.locals).catch(() => 0));
+      // The action's own count when it gave one (the runner leaves it in locals), else the cart's now.
+      setCountCookie(ctx, ctx.locals.cartCount ?? (await cartCountFor(ctx.locals).catch(() => 0)));
     }
   };
 }

@@ -16,9 +16,21 @@
 
 const TABLE = Symbol.for('voltmart.front-door');
 const scope = /** @type {any} */ (globalThis);
-/** @type {{ entries: Map<string, FrontAnswer> }} */
-const shared = (scope[TABLE] ??= { entries: new Map() });
-const MAX_ENTRIES = 2_000;
+/** @type {{ entries: Map<string, FrontAnswer>, bytes: number }} */
+const shared = (scope[TABLE] ??= { entries: new Map(), bytes: 0 });
+/** Its bounds (.env.example): answers, and their bytes in all (an answer holds its kept copy alive too). */
+const MAX_ENTRIES = boundOf('FRONT_DOOR_MAX_ENTRIES', 2_000);
+const MAX_BYTES = boundOf('FRONT_DOOR_MAX_MB', 32) * 1024 * 1024;
+
+/**
+ * A cache's bound from the environment (a positive number), else its default.
+ * @param {string} name
+ * @param {number} fallback
+ */
+function boundOf(name, fallback) {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 /**
  * @typedef {object} FrontAnswer
@@ -75,7 +87,7 @@ export function frontDoorAnswer(key) {
   const answer = shared.entries.get(key);
   if (!answer) return null;
   if (answer.alive()) return answer;
-  shared.entries.delete(key);
+  forget(key);
   return null;
 }
 
@@ -85,11 +97,23 @@ export function frontDoorAnswer(key) {
  * @param {FrontAnswer} answer
  */
 export function rememberAtFrontDoor(key, answer) {
-  if (shared.entries.size >= MAX_ENTRIES) shared.entries.clear();
+  forget(key);
+  if (shared.entries.size >= MAX_ENTRIES || shared.bytes + answer.bytes.length > MAX_BYTES) clearFrontDoor();
+  if (answer.bytes.length > MAX_BYTES / 4) return;
   shared.entries.set(key, answer);
+  shared.bytes += answer.bytes.length;
+}
+
+/** @param {string} key */
+function forget(key) {
+  const old = shared.entries.get(key);
+  if (!old) return;
+  shared.entries.delete(key);
+  shared.bytes -= old.bytes.length;
 }
 
 /** Forgets every remembered answer (an announced change; tests). */
 export function clearFrontDoor() {
   shared.entries.clear();
+  shared.bytes = 0;
 }

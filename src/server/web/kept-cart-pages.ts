@@ -1,3 +1,4 @@
+import { pageCacheBounds } from '@/server/core/cache-bounds';
 import type { APIContext } from 'astro';
 import { registerCache } from '@/server/core/memo';
 import { onStockChange } from '@/server/core/stock-changes';
@@ -31,7 +32,7 @@ interface KeptPage {
   storedAt: number;
 }
 
-const keptPages = new PageCache<KeptPage>({ maxEntries: 2000, maxBytes: 32 * 1024 * 1024 });
+const keptPages = new PageCache<KeptPage>(pageCacheBounds('KEPT_CART_PAGES', 2000, 32));
 /** Counts emptyings: a page drawn while its pages were emptied is not kept (it may show what was just changed). */
 let emptied = 0;
 const forget = {

@@ -1,3 +1,4 @@
+import { pageCacheBounds } from '@/server/core/cache-bounds';
 import type { APIContext } from 'astro';
 import { CACHE, decideCaching, etagOf, matchesIfNoneMatch, notModified, PRIVATE_NO_STORE, publicHeaders } from '@/server/web/cache';
 import { PageCache, pageKey } from '@/server/web/page-cache';
@@ -11,7 +12,7 @@ import { getEnv } from '@/server/core/env';
 import { asNobody, oneBuildAtATime } from '@/server/web/one-build';
 
 /** This process's memory of guest pages (see page-cache.ts); emptied with the memos when a change is announced. */
-export const pageCache = new PageCache();
+export const pageCache = new PageCache(pageCacheBounds('PAGE_CACHE', 200, 16));
 registerCache(pageCache);
 
 /**
