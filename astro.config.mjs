@@ -31,7 +31,17 @@ const productionReact = {
       if (command !== 'build') return;
       updateConfig({
         vite: {
-          ssr: { noExternal: ['react', 'react-dom', '@nanostores/react'] },
+          // Bundled with that React, so that a library's hooks (the bulk grid's TanStack Table) meet the same copy.
+          ssr: {
+            noExternal: [
+              'react',
+              'react-dom',
+              '@nanostores/react',
+              '@tanstack/react-table',
+              '@tanstack/react-store',
+              'use-sync-external-store',
+            ],
+          },
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         },
       });

@@ -7,9 +7,10 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice reports
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice products reports
 //   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
 //   guest's first add, with no cookie and with a Bearer token); the server's resident memory idle and after the load.
+//   (products: the back office's products list, its search and the bulk grid at 100,000 products, BENCH_PRODUCTS)
 //   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
 //   (reports: the 30-day and 365-day reports at 1,000,000 orders on PostgreSQL, BENCH_REPORT_ROWS)
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
@@ -405,7 +406,7 @@ if (topAt > 0) {
 
 try {
   buildIfStale();
-  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice' && s !== 'reports')) {
+  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice' && s !== 'products' && s !== 'reports')) {
     if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
     if (dbChoice !== 'pglite') {
       const pg = await pgScratch('pages');
@@ -421,6 +422,7 @@ try {
   }
   if (wants('checkout') && !profileKey) await benchCheckout(startServer);
   if (wants('backoffice') && !profileKey) await benchBackOffice();
+  if (wants('products') && !profileKey) await benchInScratch('scripts/bench-products.ts', 'products', 'Products in the back office');
   if (wants('reports') && !profileKey) await benchReports();
 } catch (err) {
   console.log(`\nbench stopped early: ${err.message}`);
@@ -461,6 +463,35 @@ async function benchBackOffice() {
   if (dbChoice !== 'pglite') {
     const pg = await pgScratch('backoffice');
     if (!pg) console.log('\nBack office on PostgreSQL: skipped (no server)');
+    else {
+      try {
+        run({ DATABASE_URL: pg.url });
+      } finally {
+        await pg.drop();
+      }
+    }
+  }
+}
+
+/** An in-process bench script (scripts/bench-*.ts) in a scratch database of each kind (BENCH_DB picks one). */
+async function benchInScratch(script, name, title) {
+  const run = (env) =>
+    spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script)], {
+      cwd: root,
+      env: { ...process.env, SEED: 'none', ...env },
+      stdio: 'inherit',
+    });
+  if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-bench-${name}-`));
+    try {
+      run({ DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (dbChoice !== 'pglite') {
+    const pg = await pgScratch(name);
+    if (!pg) console.log(`\n${title} on PostgreSQL: skipped (no server)`);
     else {
       try {
         run({ DATABASE_URL: pg.url });

@@ -63,7 +63,7 @@ export async function setProductPrices(
  * new price of a live product goes to `pending_*` and the old one stays live; a product not yet live (waiting or
  * refused) takes the price at once. Anyone else's change (the operator) is the price, and drops what waited.
  */
-async function pricesToWrite(
+export async function pricesToWrite(
   tx: Tx,
   scope: Scope,
   before: { selling: number; offered: number; approval: string },
@@ -159,7 +159,10 @@ export async function listEditorProducts(
     query.stock === 'low' ? sql`p.stock > 0 and p.stock <= p.low_stock` : null,
     query.stock === 'in' ? sql`p.stock > 0` : null,
     query.no_picture ? sql`coalesce(p.image, '') = '' and not exists (select 1 from product_images i where i.product_id = p.id)` : null,
-    query.q ? sql`(p.title ilike ${like} or p.slug ilike ${like} or p.sku = ${query.q})` : null,
+    // A slug is letters, digits and hyphens: a search with anything else (a space) cannot be in one, so its index is not read.
+    query.q
+      ? sql`(p.title ilike ${like}${/^[a-z0-9-]+$/i.test(query.q) ? sql` or p.slug ilike ${like}` : sql``} or p.sku = ${query.q})`
+      : null,
     after && sorted
       ? ascending
         ? sql`(${sorted}, p.id) > (${after[0]}, ${after[1]})`

@@ -3,9 +3,6 @@ import { ProductIdSchema, ProductsQuerySchema, StockHistorySchema } from '@/lib/
 import { editorVariants, stockHistory } from '@/server/catalog/stock-manage';
 import { getEditorOptions, getEditorProduct, listEditorProducts } from '@/server/catalog/manage';
 import { z } from 'zod';
-import { getDb } from '@/server/db/client';
-import { storeIdsOf } from '@/server/core/policy';
-import { exportProducts } from '@/server/ops/catalog-export';
 import { MissingTranslationsQuerySchema, TRANSLATABLE_KINDS } from '@/lib/schemas/catalog-translations';
 import { getNameTranslations, getProductTranslations, listMissingTranslations } from '@/server/catalog/translations-manage';
 import { recordId } from '@/lib/schemas/fields';
@@ -51,14 +48,6 @@ export const productVariants = defineQuery({
   input: ProductIdSchema,
   auth: { can: 'read:product' },
   run: ({ id }, _actor, scope) => editorVariants(id, scope),
-});
-
-/** The products of the caller's stores in the catalogue file's format (`GET …/products/export`, CSV). */
-export const productsExport = defineQuery({
-  name: 'products.export',
-  input: z.object({}),
-  auth: { can: 'read:product' },
-  run: (_input, _actor, scope) => exportProducts(getDb(), storeIdsOf(scope)),
 });
 
 /** A product in every language of the shop, side by side (`GET …/products/{id}/translations`). */

@@ -129,3 +129,46 @@ async function exportVariants(db: Tx): Promise<VariantRow[]> {
   }
   return [...variants.values()];
 }
+
+/** The products section in id order: every product, or only these (the back office's export of a filtered list, the import's preview). */
+export async function exportProductsById(db: Tx, ids: number[] | null = null): Promise<ProductRow[]> {
+  if (ids && !ids.length) return [];
+  const sub = alias(t.subCategories, 'sub');
+  const products = await db
+    .select({ p: t.products, store: t.stores.slug, category: t.categories.slug, sub: sub.slug, brand: t.brands.slug })
+    .from(t.products)
+    .innerJoin(t.stores, eq(t.stores.id, t.products.storeId))
+    .innerJoin(t.categories, eq(t.categories.id, t.products.categoryId))
+    .leftJoin(sub, eq(sub.id, t.products.subCategoryId))
+    .leftJoin(t.brands, eq(t.brands.id, t.products.brandId))
+    .where(ids ? inArray(t.products.id, ids) : undefined)
+    .orderBy(asc(t.products.id));
+  const images = new Map<number, string[]>();
+  for (const row of await db
+    .select()
+    .from(t.productImages)
+    .where(ids ? inArray(t.productImages.productId, ids) : undefined)
+    .orderBy(asc(t.productImages.productId), asc(t.productImages.position), asc(t.productImages.id)))
+    images.set(row.productId, [...(images.get(row.productId) ?? []), row.image]);
+  return products.map(({ p, store, category, sub: subSlug, brand }) => ({
+    slug: p.slug,
+    title: p.title,
+    store,
+    category,
+    sub_category: subSlug,
+    brand,
+    sku: p.sku,
+    unit: p.unit,
+    selling: p.selling,
+    offered: p.offered,
+    stock: p.stock,
+    max_per_order: p.maxPerOrder,
+    refundable: p.refundable,
+    warranty: p.warranty,
+    status: p.status as 0 | 1 | 2,
+    image: p.image,
+    images: images.get(p.id) ?? [],
+    description: p.description || null,
+    overview: p.overview || null,
+  }));
+}

@@ -69,26 +69,37 @@ function readCsvFolder(dir: string) {
     const file = path.join(dir, name);
     if (!fs.existsSync(file)) continue;
     present.add(section);
-    let records: { info: { lines: number }; record: Record<string, string> }[];
     try {
-      records = parse(fs.readFileSync(file), { columns: true, bom: true, info: true, skip_empty_lines: true, trim: false });
+      rows.push(...readCsvText(section, name, fs.readFileSync(file)));
     } catch (err) {
-      problems.push(`${name}: ${(err as Error).message}`);
-      continue;
+      if (!(err instanceof CatalogFileError)) throw err;
+      problems.push(...err.problems);
     }
-    const header = parse(fs.readFileSync(file), { bom: true, to_line: 1 })[0] as string[] | undefined;
-    const unknown = (header ?? []).filter((c) => !COLUMNS[section].includes(c));
-    if (unknown.length) {
-      problems.push(
-        `${name} line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${COLUMNS[section].join(', ')}).`,
-      );
-      continue;
-    }
-    for (const { info, record } of records) rows.push({ section, where: `${name} line ${info.lines}`, value: record });
   }
   if (!present.size) problems.push(`${dir}: no catalogue CSV files in it (${sections.map((s) => `${s}.csv`).join(', ')}).`);
   if (problems.length) throw new CatalogFileError(problems);
   return { rows, present };
+}
+
+/**
+ * The rows of one section's CSV (a file of the folder, or one uploaded in the back office), each with where it came
+ * from ("products.csv line 7"); an unreadable file or an unknown column is a CatalogFileError naming the file.
+ */
+export function readCsvText(section: Section, name: string, bytes: Buffer | string): RawRow[] {
+  let records: { info: { lines: number }; record: Record<string, string> }[];
+  let header: string[] | undefined;
+  try {
+    records = parse(bytes, { columns: true, bom: true, info: true, skip_empty_lines: true, trim: false });
+    header = (parse(bytes, { bom: true, to_line: 1 }) as string[][])[0];
+  } catch (err) {
+    throw new CatalogFileError([`${name}: ${(err as Error).message}`]);
+  }
+  const unknown = (header ?? []).filter((c) => !COLUMNS[section].includes(c));
+  if (unknown.length)
+    throw new CatalogFileError([
+      `${name} line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${COLUMNS[section].join(', ')}).`,
+    ]);
+  return records.map(({ info, record }) => ({ section, where: `${name} line ${info.lines}`, value: record }));
 }
 
 /** Writes a catalogue as one JSON file or a folder of CSV files (lists joined by `|`, attributes as name=value). */
@@ -108,7 +119,8 @@ export function sectionCsv<S extends Section>(section: S, rows: Catalog[S]): str
   return stringify([COLUMNS[section], ...records]);
 }
 
-function cell(value: unknown): string {
+/** A value as its CSV cell: lists joined by `|`, attributes as name=value, nothing as ''. */
+export function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.join('|');
   if (typeof value === 'object')

@@ -30,7 +30,7 @@ const attributeKey = (a: Record<string, string>) =>
     .join('|');
 
 /** Validates every row (fields, duplicates, references to rows in the file or the shop); returns the rows or every problem. */
-async function validate(db: Tx, raw: RawRow[]): Promise<Catalog> {
+export async function checkCatalog(db: Tx, raw: RawRow[]): Promise<Catalog> {
   const catalog: Catalog = { categories: [], sub_categories: [], brands: [], stores: [], products: [], variants: [] };
   const problems: string[] = [];
   const seen = new Map<string, string>();
@@ -83,45 +83,46 @@ async function validate(db: Tx, raw: RawRow[]): Promise<Catalog> {
  * variants section, each product in the file keeps exactly the variants listed for it.
  */
 export async function importCatalog(db: Db, raw: RawRow[], present: Set<Section>): Promise<ImportCounts> {
-  return db.transaction(async (tx) => {
-    const catalog = await validate(tx, raw);
-    // Rows are keyed by column name, as in the file; text the file leaves empty is stored as ''.
-    await upsert(tx, t.categories, catalog.categories);
-    await upsert(tx, t.brands, catalog.brands);
-    await upsert(
-      tx,
-      t.stores,
-      catalog.stores.map((s) => ({ ...s, description: s.description ?? '' })),
-    );
-    const categoryId = await slugIds(tx, t.categories);
-    await upsert(
-      tx,
-      t.subCategories,
-      catalog.sub_categories.map(({ category, ...s }) => ({ ...s, category_id: categoryId(category) })),
-    );
-    const [subCategoryId, brandId, storeId] = await Promise.all([
-      slugIds(tx, t.subCategories),
-      slugIds(tx, t.brands),
-      slugIds(tx, t.stores),
-    ]);
-    await upsert(
-      tx,
-      t.products,
-      catalog.products.map(({ store, category, sub_category, brand, images: _images, description, overview, ...p }) => ({
-        ...p,
-        store_id: storeId(store),
-        category_id: categoryId(category),
-        sub_category_id: sub_category ? subCategoryId(sub_category) : null,
-        brand_id: brand ? brandId(brand) : null,
-        description: description ?? '',
-        overview: overview ?? '',
-      })),
-    );
-    const productId = await slugIds(tx, t.products);
-    await replaceImages(tx, catalog, productId);
-    if (present.has('variants')) await replaceVariants(tx, catalog, productId);
-    return Object.fromEntries(Object.keys(SECTIONS).map((s) => [s, catalog[s as Section].length])) as ImportCounts;
-  });
+  return db.transaction(async (tx) => storeCatalog(tx, await checkCatalog(tx, raw), present));
+}
+
+/**
+ * Writes a checked catalogue (checkCatalog) in the caller's transaction: the command line's import and the back
+ * office's (catalog/import-manage.ts) share it.
+ */
+export async function storeCatalog(tx: Tx, catalog: Catalog, present: Set<Section>): Promise<ImportCounts> {
+  // Rows are keyed by column name, as in the file; text the file leaves empty is stored as ''.
+  await upsert(tx, t.categories, catalog.categories);
+  await upsert(tx, t.brands, catalog.brands);
+  await upsert(
+    tx,
+    t.stores,
+    catalog.stores.map((s) => ({ ...s, description: s.description ?? '' })),
+  );
+  const categoryId = await slugIds(tx, t.categories);
+  await upsert(
+    tx,
+    t.subCategories,
+    catalog.sub_categories.map(({ category, ...s }) => ({ ...s, category_id: categoryId(category) })),
+  );
+  const [subCategoryId, brandId, storeId] = await Promise.all([slugIds(tx, t.subCategories), slugIds(tx, t.brands), slugIds(tx, t.stores)]);
+  await upsert(
+    tx,
+    t.products,
+    catalog.products.map(({ store, category, sub_category, brand, images: _images, description, overview, ...p }) => ({
+      ...p,
+      store_id: storeId(store),
+      category_id: categoryId(category),
+      sub_category_id: sub_category ? subCategoryId(sub_category) : null,
+      brand_id: brand ? brandId(brand) : null,
+      description: description ?? '',
+      overview: overview ?? '',
+    })),
+  );
+  const productId = await slugIds(tx, t.products);
+  await replaceImages(tx, catalog, productId);
+  if (present.has('variants')) await replaceVariants(tx, catalog, productId);
+  return Object.fromEntries(Object.keys(SECTIONS).map((s) => [s, catalog[s as Section].length])) as ImportCounts;
 }
 
 type SlugTable = typeof t.categories | typeof t.subCategories | typeof t.brands | typeof t.stores | typeof t.products;

@@ -2,12 +2,12 @@ import type { APIContext } from 'astro';
 import { runQuery } from '@/server/web/queries';
 import { fail } from '@/server/web/envelope';
 import { PRIVATE_NO_STORE } from '@/server/web/cache';
-import { productsExport } from '@/server/catalog/queries';
+import { productsExport } from '@/server/catalog/bulk/queries';
 import { sectionCsv } from '@/server/ops/catalog-files';
 
 /**
- * `GET api/v1/{admin,seller}/products/export`: the products of the caller's stores (a seller's own only) as the
- * catalogue's `products.csv`, the file `npm run shop -- catalog:import` reads.
+ * `GET api/v1/{admin,seller}/products/export?<list filters>`: the products list's filters (none: every product of the
+ * caller's stores, a seller's own only) as the catalogue's `products.csv`, the file the import reads.
  */
 export async function serveProductsCsv(ctx: APIContext): Promise<Response> {
   try {

@@ -13,4 +13,5 @@ export * from '@/server/db/schema/moderation';
 export * from '@/server/db/schema/mail-outbox';
 export * from '@/server/db/schema/reports';
 export * from '@/server/db/schema/ledger';
+export * from '@/server/db/schema/catalog-uploads';
 export * from '@/server/db/schema/catalog-translations';
