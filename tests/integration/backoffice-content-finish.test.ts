@@ -8,6 +8,7 @@ import { getDb, openDatabase } from '@/server/db/client';
 import { blogSlugRedirects, categories, mailOutbox, newsletterSubscribers, settings, staticPages, subCategories } from '@/server/db/schema';
 import { settleAfterAnswer } from '@/server/core/background';
 import { invalidationState, listenForChanges } from '@/server/core/invalidation';
+import { sourceHref } from '@/server/catalog/sources';
 import { getSettings } from '@/server/settings/index';
 import { saveSitePictures } from '@/server/settings/pictures';
 import { currentPostSlugOf } from '@/server/content/blog-redirects';
@@ -182,6 +183,35 @@ describe('the top and popup banners', () => {
     const screen = await render('/src/pages/admin/settings/notices.astro', '/admin/settings/notices', 'ar');
     expect(screen).toContain('name="popup_image"');
     expect(screen).toContain('value="Free delivery this week"');
+    expect(screen).toContain('name="top_source_type"');
+  });
+
+  it('leads to a listing of the spec\'s source types (brands here), or refuses a source that names nothing', async () => {
+    const res = await postPictures(
+      owner,
+      {},
+      { top_shown: '1', top_title: 'Our brands', top_source_type: '4', top_source_value: 'anker,baseus', top_closable: '1' },
+      NOTICES,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await common()).top_banner).toMatchObject({ source_type: 4, source_value: 'anker,baseus' });
+    const Top = await renderer.load('/src/components/shell/TopBanner.astro');
+    const top: string = await renderer.container.renderToString(Top, {
+      locals: localsWith({ settings: await getSettings() }),
+      request: new Request('http://shop.test/'),
+    });
+    expect(top).toContain(`href="${sourceHref(4, 'anker,baseus')}"`);
+    expect(sourceHref(4, 'anker,baseus')).not.toBe('/');
+
+    const before = await stored('top_banner');
+    const bad = await postPictures(owner, {}, { top_shown: '1', top_title: 'x', top_source_type: '5', top_source_value: '<b>' }, NOTICES);
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).message).toBe('List ids or slugs separated by commas, e.g. 3,7');
+    expect(await stored('top_banner')).toEqual(before);
+    // Back to a plain link: the source is forgotten.
+    const plain = await postPictures(owner, {}, { top_shown: '1', top_title: 'x', top_source_type: '6', top_source_value: 'anker', top_url: '/flash-sale' }, NOTICES);
+    expect(plain.status).toBe(200);
+    expect((await common()).top_banner).toMatchObject({ source_type: 6, source_value: '', url: '/flash-sale' });
   });
 });
 

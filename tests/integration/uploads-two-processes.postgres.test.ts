@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { createTestDatabase, PG_ADMIN_URL, TEST_DB, type TestDatabase } from '../setup/db';
 import { s3Store, type UploadStore } from '@/server/uploads/store';
+import { MAIN } from '@/lib/urls';
 
 /**
  * Two machines on one PostgreSQL and one bucket (issue 37), end to end: two processes of the built shop
@@ -17,6 +18,9 @@ import { s3Store, type UploadStore } from '@/server/uploads/store';
  * served by process B — the same bytes, cached immutable — and neither keeps it on its disk. A backup made with
  * `npm run shop -- backup` and restored with `npm run shop -- restore` on a fresh data folder and a fresh database,
  * after the bucket was emptied, brings the picture back: a third process on the restored shop serves it.
+ *
+ * An operator's price change saved through A is on B's product API, search answer and product page on its next
+ * request (B kept all three in memory before).
  *
  * The file needs the production build: it builds `dist/` itself when it is missing or older than the sources
  * (`npm test` runs the integration tests before its own builds), so it never skips.
@@ -135,7 +139,8 @@ beforeAll(async () => {
   };
   shared = { DATABASE_URL: pg.url!, DATABASE_POOL: '3', ...store };
   bucket = await s3Store({ ...store, S3_PUBLIC_URL: undefined });
-  [a, b] = await Promise.all(['a', 'b'].map((name) => startServer({ ...shared, DATA_DIR: path.join(dir, `machine-${name}`) })));
+  // Debug logs: B says when it empties its caches on A's change (the price test waits for that, not for time).
+  [a, b] = await Promise.all(['a', 'b'].map((name) => startServer({ ...shared, LOG_LEVEL: 'debug', DATA_DIR: path.join(dir, `machine-${name}`) })));
 }, 900_000);
 
 afterAll(async () => {
@@ -170,6 +175,13 @@ function shopper() {
 }
 
 const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+/** How many catalogue changes of another process this server has heard (its debug log line, after its caches emptied). */
+const heardCatalog = (server: Server) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('emptied on another process') && line.includes('catalog')).length;
 
 describe('two machines on one PostgreSQL and one bucket', () => {
   let avatar: string;
@@ -217,6 +229,71 @@ describe('two machines on one PostgreSQL and one bucket', () => {
     expect(await bucket.get(key)).toEqual(served);
     // A name nobody stored is a 404 on both.
     expect((await fetch(`${b!.origin}/uploads/avatars/000000000000000000000000.png`)).status).toBe(404);
+  });
+
+  it('an operator\'s price change through process A shows at once on process B: product API, search and product page', { timeout: 300_000 }, async () => {
+    const call = shopper();
+    const email = `two-machines-owner.${process.pid}@example.com`;
+    const password = 'a-long-enough-password';
+    const signup = await call(a!, '/api/v1/user/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Two Machines Owner', email, password, password_confirmation: password }),
+    });
+    expect(signup.status, await signup.clone().text()).toBe(200);
+    const admin = postgres(pg.url!, { max: 1, onnotice: () => {} });
+    try {
+      await admin`update users set roles = '{owner}' where email = ${email}`;
+    } finally {
+      await admin.end();
+    }
+    // The role was written by hand (nobody announced it): the session's memory on A forgets it within seconds.
+    type GridRow = { id: number; title: string; selling: number; offered: number; stock: number; version: number; has_variants: boolean };
+    let rows: GridRow[] = [];
+    await expect
+      .poll(
+        async () => {
+          const res = await call(a!, '/api/v1/admin/products/grid?per_page=20');
+          if (res.status === 200) rows = ((await res.json()) as { data: { items: GridRow[] } }).data.items;
+          return res.status;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(200);
+    const row = rows.find((r) => !r.has_variants)!;
+    expect(row, 'a demo product without variants').toBeTruthy();
+    const productPath = `/api/v1/product/${row.id}`;
+    const productOn = async (server: Server) => ((await (await fetch(`${server.origin}${productPath}`)).json()) as { data: { slug: string; selling: number; offered: number } }).data;
+    // B has the product, its search answer and its page in memory before the change.
+    const before = await productOn(b!);
+    expect(before.selling).toBe(row.selling);
+    const words = encodeURIComponent(row.title.split(/\s+/).slice(0, 2).join(' '));
+    const searchOn = async (server: Server) =>
+      ((await (await fetch(`${server.origin}/api/v1/search?q=${words}`)).json()) as { data: { result: { data: { id: number; selling: number }[] } } }).data.result.data.find(
+        (p) => p.id === row.id,
+      );
+    expect((await searchOn(b!))?.selling).toBe(row.selling);
+    const pageOn = async (server: Server) => {
+      const res = await fetch(`${server.origin}/${MAIN}/product/${encodeURIComponent(before.slug)}`);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    expect(await pageOn(b!)).not.toContain('987.65');
+
+    const heardBefore = heardCatalog(b!);
+    const price = 98_765;
+    const saved = await call(a!, '/api/v1/admin/products/grid', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rows: [{ id: row.id, version: row.version, selling: price, offered: 0, stock: row.stock }] }),
+    });
+    expect(saved.status, `${await saved.clone().text()}\n${a!.output()}`).toBe(200);
+    // B hears the change through PostgreSQL's NOTIFY (its debug log says so, after emptying its caches): its very next
+    // answers carry the new price, well inside the few seconds B would otherwise keep them.
+    await expect.poll(() => heardCatalog(b!), { timeout: 60_000, interval: 100 }).toBeGreaterThan(heardBefore);
+    expect((await productOn(b!)).selling).toBe(price);
+    expect((await searchOn(b!))?.selling).toBe(price);
+    expect(await pageOn(b!)).toContain('987.65');
   });
 
   it('a backup restored on a fresh data folder and database, after the bucket was emptied, brings the picture back', { timeout: 600_000 }, async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox } from '@/lib/schemas/content-admin';
+import { BANNER_SOURCES, checkbox } from '@/lib/schemas/content-admin';
 
 /**
  * The settings screen's pictures and footer (issue 34): the header logo and the footer's payment picture, uploaded
@@ -55,22 +55,43 @@ const noticeTitle = z.string().trim().max(200, 'backoffice.notices.titleTooLong'
  * or not, title, link, closable, a picture (a new file replaces it, `…_remove_image` takes it away) and `…_again`,
  * which shows it again to shoppers who closed it.
  */
-export const NoticesSchema = z.object({
-  top_shown: checkbox,
-  top_title: noticeTitle,
-  top_url: noticeLink,
-  top_closable: checkbox,
-  top_image: z.unknown().optional(),
-  top_remove_image: checkbox,
-  top_again: checkbox,
-  popup_shown: checkbox,
-  popup_title: noticeTitle,
-  popup_url: noticeLink,
-  popup_closable: checkbox,
-  popup_image: z.unknown().optional(),
-  popup_remove_image: checkbox,
-  popup_again: checkbox,
-});
+const noticeSourceType = z.coerce
+  .number({ error: 'backoffice.notices.badSource' })
+  .int('backoffice.notices.badSource')
+  .refine((v) => (BANNER_SOURCES as readonly number[]).includes(v), 'backoffice.notices.badSource')
+  .optional()
+  .default(6);
+const noticeSourceValue = z.string().trim().max(1000, 'backoffice.notices.sourceTooLong').optional().default('');
+
+export const NoticesSchema = z
+  .object({
+    top_shown: checkbox,
+    top_title: noticeTitle,
+    top_url: noticeLink,
+    top_source_type: noticeSourceType,
+    top_source_value: noticeSourceValue,
+    top_closable: checkbox,
+    top_image: z.unknown().optional(),
+    top_remove_image: checkbox,
+    top_again: checkbox,
+    popup_shown: checkbox,
+    popup_title: noticeTitle,
+    popup_url: noticeLink,
+    popup_source_type: noticeSourceType,
+    popup_source_value: noticeSourceValue,
+    popup_closable: checkbox,
+    popup_image: z.unknown().optional(),
+    popup_remove_image: checkbox,
+    popup_again: checkbox,
+  })
+  .superRefine((n, ctx) => {
+    // A banner that leads to categories, sub-categories, tags, brands or products names them by id or slug.
+    for (const which of ['top', 'popup'] as const) {
+      const value = n[`${which}_source_value`];
+      if (n[`${which}_source_type`] !== 6 && !/^[a-z0-9-]+(,[a-z0-9-]+)*$/i.test(value))
+        ctx.addIssue({ code: 'custom', message: 'List ids or slugs separated by commas, e.g. 3,7', path: [`${which}_source_value`] });
+    }
+  });
 export type NoticesInput = z.output<typeof NoticesSchema>;
 
 /** `POST api/v1/admin/payments/methods`: the payment methods (1–8) offered at checkout; the others are switched off. */

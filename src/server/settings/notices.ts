@@ -53,6 +53,8 @@ export async function saveNotices(
         status: input[`${which}_shown`] ? 1 : 2,
         title: input[`${which}_title`],
         url: input[`${which}_url`],
+        source_type: input[`${which}_source_type`],
+        source_value: input[`${which}_source_type`] === 6 ? '' : input[`${which}_source_value`],
         closable: input[`${which}_closable`],
         image,
         version,
