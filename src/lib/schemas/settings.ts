@@ -67,8 +67,8 @@ export const BannerNoticeSchema = z.object({
   image: z.string().default(''),
   url: z.string().default(''),
   /** Where it leads (the spec's source types): 6 its own `url`, 1–5 the listing of `source_value`'s ids or slugs. */
-  source_type: z.number().int().min(1).max(6).catch(6),
-  source_value: z.string().catch(''),
+  source_type: z.number().int().min(1).max(6).default(6).catch(6),
+  source_value: z.string().default('').catch(''),
   closable: z.boolean().default(true),
   /** Changing the version shows a dismissed banner again. */
   version: z.string().default('1'),
