@@ -59,7 +59,12 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-function postPictures(who: Account, files: Record<string, Buffer | string>, fields: Record<string, string> = {}, path = '/api/v1/admin/settings/pictures') {
+function postPictures(
+  who: Account,
+  files: Record<string, Buffer | string>,
+  fields: Record<string, string> = {},
+  path = '/api/v1/admin/settings/pictures',
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const [k, v] of Object.entries(files))
@@ -73,8 +78,19 @@ function postPictures(who: Account, files: Record<string, Buffer | string>, fiel
 
 async function render(file: string, url: string, lang = 'en', props: Record<string, unknown> = {}, params: Record<string, string> = {}) {
   const Page = await renderer.load(file);
-  const locals = localsWith({ user: ownerUser, lang, dir: lang === 'ar' ? 'rtl' : 'ltr', t: await getT(lang), settings: await getSettings() });
-  return (await renderer.container.renderToString(Page, { locals, props, params, request: new Request(`http://shop.test${url}`) })) as string;
+  const locals = localsWith({
+    user: ownerUser,
+    lang,
+    dir: lang === 'ar' ? 'rtl' : 'ltr',
+    t: await getT(lang),
+    settings: await getSettings(),
+  });
+  return (await renderer.container.renderToString(Page, {
+    locals,
+    props,
+    params,
+    request: new Request(`http://shop.test${url}`),
+  })) as string;
 }
 
 describe('the header logo and the payment picture', () => {
@@ -92,7 +108,9 @@ describe('the header logo and the payment picture', () => {
     expect([meta.width, meta.height]).toEqual([480, 120]); // inside 480 × 160, its shape kept
     expect(meta.exif).toBeUndefined();
     expect(logo!.bytes.includes(Buffer.from('secret-camera-note'))).toBe(false);
-    expect((await auditSince(mark)).map((a) => [a.action, a.entity, a.entityId])).toEqual([['settings.pictures.save', 'settings', 'pictures']]);
+    expect((await auditSince(mark)).map((a) => [a.action, a.entity, a.entityId])).toEqual([
+      ['settings.pictures.save', 'settings', 'pictures'],
+    ]);
 
     const Header = await renderer.load('/src/components/shell/SiteHeader.astro');
     const header: string = await renderer.container.renderToString(Header, {
@@ -137,7 +155,9 @@ describe('the header logo and the payment picture', () => {
       await expect.poll(() => invalidationState().shared).toBe('listening');
       await common();
       const other = await openDatabase({ url, pool: 1 });
-      const bytes = await sharp(await png(300, 100)).png().toBuffer();
+      const bytes = await sharp(await png(300, 100))
+        .png()
+        .toBuffer();
       const { after } = await other.db.transaction((tx) =>
         saveSitePictures(tx, { pictures: [{ field: 'header_logo', bytes, ext: 'png' }], reset_logo: false, reset_payment: false }),
       );
@@ -158,7 +178,15 @@ describe('the top and popup banners', () => {
     const res = await postPictures(
       owner,
       { popup_image: await jpeg() },
-      { top_shown: '1', top_title: 'Free delivery this week', top_url: '/flash-sale', top_closable: '1', popup_title: 'Hello', popup_url: 'https://example.com/x', popup_again: '1' },
+      {
+        top_shown: '1',
+        top_title: 'Free delivery this week',
+        top_url: '/flash-sale',
+        top_closable: '1',
+        popup_title: 'Hello',
+        popup_url: 'https://example.com/x',
+        popup_again: '1',
+      },
       NOTICES,
     );
     expect(res.status, await res.clone().text()).toBe(200);
@@ -186,7 +214,7 @@ describe('the top and popup banners', () => {
     expect(screen).toContain('name="top_source_type"');
   });
 
-  it('leads to a listing of the spec\'s source types (brands here), or refuses a source that names nothing', async () => {
+  it("leads to a listing of the spec's source types (brands here), or refuses a source that names nothing", async () => {
     const res = await postPictures(
       owner,
       {},
@@ -209,7 +237,12 @@ describe('the top and popup banners', () => {
     expect((await json(bad)).message).toBe('List ids or slugs separated by commas, e.g. 3,7');
     expect(await stored('top_banner')).toEqual(before);
     // Back to a plain link: the source is forgotten.
-    const plain = await postPictures(owner, {}, { top_shown: '1', top_title: 'x', top_source_type: '6', top_source_value: 'anker', top_url: '/flash-sale' }, NOTICES);
+    const plain = await postPictures(
+      owner,
+      {},
+      { top_shown: '1', top_title: 'x', top_source_type: '6', top_source_value: 'anker', top_url: '/flash-sale' },
+      NOTICES,
+    );
     expect(plain.status).toBe(200);
     expect((await common()).top_banner).toMatchObject({ source_type: 6, source_value: '', url: '/flash-sale' });
   });
@@ -314,7 +347,9 @@ describe('blog posts: old slugs and summaries per language', () => {
     const { id } = (await json(made)).data as { id: number };
     const renamed = await api(`/api/v1/admin/blog/${id}`, editor, { body: post({ slug: 'charging-myths' }) });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
-    expect(await getDb().select().from(blogSlugRedirects).where(eq(blogSlugRedirects.postId, id))).toMatchObject([{ slug: 'fast-charging-myths' }]);
+    expect(await getDb().select().from(blogSlugRedirects).where(eq(blogSlugRedirects.postId, id))).toMatchObject([
+      { slug: 'fast-charging-myths' },
+    ]);
 
     const Page = await renderer.load('/src/pages/blog/[slug].astro');
     const moved = await renderer.container.renderToResponse(Page, {
@@ -339,7 +374,9 @@ describe('blog posts: old slugs and summaries per language', () => {
   });
 
   it('an Arabic summary shows in Arabic; French without its own falls back to the default language’s', async () => {
-    const made = await api('/api/v1/admin/blog', editor, { body: post({ slug: 'cable-care', title: 'Cable care', excerpt: 'Keep cables alive.', published_at: '' }) });
+    const made = await api('/api/v1/admin/blog', editor, {
+      body: post({ slug: 'cable-care', title: 'Cable care', excerpt: 'Keep cables alive.', published_at: '' }),
+    });
     const { id } = (await json(made)).data as { id: number };
     const ar = await api(`/api/v1/admin/blog/${id}`, editor, {
       body: { lang: 'ar', title: 'العناية بالكابلات', excerpt: 'حافظ على كابلاتك.', content: '<p>نص</p>', published: true },
@@ -352,9 +389,13 @@ describe('blog posts: old slugs and summaries per language', () => {
     expect(fr.status).toBe(200);
 
     const card = async (lang: string) =>
-      ((await json(await api('/api/v1/blogs', null, { headers: { language: lang } }))).data.result.data as { id: number; title: string; excerpt: string }[]).find(
-        (p) => p.id === id,
-      );
+      (
+        (await json(await api('/api/v1/blogs', null, { headers: { language: lang } }))).data.result.data as {
+          id: number;
+          title: string;
+          excerpt: string;
+        }[]
+      ).find((p) => p.id === id);
     expect(await card('ar')).toMatchObject({ title: 'العناية بالكابلات', excerpt: 'حافظ على كابلاتك.' });
     expect(await card('fr')).toMatchObject({ title: 'Soin des câbles', excerpt: 'Keep cables alive.' });
     expect(await card('en')).toMatchObject({ title: 'Cable care', excerpt: 'Keep cables alive.' });
@@ -377,7 +418,8 @@ describe('blog posts: old slugs and summaries per language', () => {
     expect(ar.status, await ar.clone().text()).toBe(200);
     expect((await json(ar)).data.meta_description).toBe('من نحن ولماذا.');
     expect((await save({ lang: 'fr', title: 'À propos', content: '<p>Nous</p>', meta_description: '' })).status).toBe(200);
-    const shopPage = async (lang: string) => (await json(await api(`/api/v1/page/${about!.slug}`, null, { headers: { language: lang } }))).data;
+    const shopPage = async (lang: string) =>
+      (await json(await api(`/api/v1/page/${about!.slug}`, null, { headers: { language: lang } }))).data;
     expect((await shopPage('ar')).meta_description).toBe('من نحن ولماذا.');
     expect((await shopPage('fr')).meta_description).toBe('Who we are.');
     expect((await shopPage('fr')).title).toBe('À propos');

@@ -140,7 +140,9 @@ beforeAll(async () => {
   shared = { DATABASE_URL: pg.url!, DATABASE_POOL: '3', ...store };
   bucket = await s3Store({ ...store, S3_PUBLIC_URL: undefined });
   // Debug logs: B says when it empties its caches on A's change (the price test waits for that, not for time).
-  [a, b] = await Promise.all(['a', 'b'].map((name) => startServer({ ...shared, LOG_LEVEL: 'debug', DATA_DIR: path.join(dir, `machine-${name}`) })));
+  [a, b] = await Promise.all(
+    ['a', 'b'].map((name) => startServer({ ...shared, LOG_LEVEL: 'debug', DATA_DIR: path.join(dir, `machine-${name}`) })),
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -161,7 +163,12 @@ function shopper() {
   return async (server: Server, pathname: string, init: RequestInit = {}) => {
     const res = await fetch(`${server.origin}${pathname}`, {
       ...init,
-      headers: { origin: server.origin, accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...init.headers },
+      headers: {
+        origin: server.origin,
+        accept: 'application/json',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...init.headers,
+      },
       redirect: 'manual',
     });
     for (const line of res.headers.getSetCookie()) {
@@ -187,136 +194,152 @@ describe('two machines on one PostgreSQL and one bucket', () => {
   let avatar: string;
   let served: Buffer;
 
-  it('an avatar uploaded through process A is served by process B: the same bytes, immutable, on neither disk', { timeout: 300_000 }, async () => {
-    const call = shopper();
-    const email = `two-machines.${process.pid}@example.com`;
-    const password = 'a-long-enough-password';
-    const signup = await call(a!, '/api/v1/user/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Two Machines', email, password, password_confirmation: password }),
-    });
-    expect(signup.status, await signup.clone().text()).toBe(200);
+  it(
+    'an avatar uploaded through process A is served by process B: the same bytes, immutable, on neither disk',
+    { timeout: 300_000 },
+    async () => {
+      const call = shopper();
+      const email = `two-machines.${process.pid}@example.com`;
+      const password = 'a-long-enough-password';
+      const signup = await call(a!, '/api/v1/user/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Two Machines', email, password, password_confirmation: password }),
+      });
+      expect(signup.status, await signup.clone().text()).toBe(200);
 
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('name', 'Two Machines');
-    form.set('avatar', new File([new Uint8Array(picture)], 'me.png', { type: 'image/png' }));
-    const saved = await call(a!, '/api/v1/user/update-profile', { method: 'POST', body: form });
-    expect(saved.status, `${await saved.clone().text()}\n${a!.output()}`).toBe(200);
-    avatar = ((await saved.json()) as { data: { avatar: string } }).data.avatar;
-    expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{24}\.(png|webp|jpg)$/);
+      const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.set('name', 'Two Machines');
+      form.set('avatar', new File([new Uint8Array(picture)], 'me.png', { type: 'image/png' }));
+      const saved = await call(a!, '/api/v1/user/update-profile', { method: 'POST', body: form });
+      expect(saved.status, `${await saved.clone().text()}\n${a!.output()}`).toBe(200);
+      avatar = ((await saved.json()) as { data: { avatar: string } }).data.avatar;
+      expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{24}\.(png|webp|jpg)$/);
 
-    // B knows the shopper (the session is in PostgreSQL) and names the same file.
-    const profile = await call(b!, '/api/v1/user/profile');
-    expect(profile.status).toBe(200);
-    expect(((await profile.json()) as { data: { avatar: string } }).data.avatar).toBe(avatar);
+      // B knows the shopper (the session is in PostgreSQL) and names the same file.
+      const profile = await call(b!, '/api/v1/user/profile');
+      expect(profile.status).toBe(200);
+      expect(((await profile.json()) as { data: { avatar: string } }).data.avatar).toBe(avatar);
 
-    const fromA = await fetch(`${a!.origin}${avatar}`);
-    const fromB = await fetch(`${b!.origin}${avatar}`);
-    expect(fromA.status).toBe(200);
-    expect(fromB.status, b!.output()).toBe(200);
-    expect(fromB.headers.get('cache-control')).toContain('immutable');
-    expect(fromB.headers.get('content-type')).toMatch(/^image\//);
-    served = await bytesOf(fromB);
-    expect(served.length).toBeGreaterThan(0);
-    expect(served).toEqual(await bytesOf(fromA));
-    // Nothing on either machine's disk: the file is in the bucket only.
-    const key = avatar.slice('/uploads/'.length);
-    for (const machine of ['a', 'b']) expect(fs.existsSync(path.join(dir, `machine-${machine}`, 'uploads', key))).toBe(false);
-    expect(await bucket.get(key)).toEqual(served);
-    // A name nobody stored is a 404 on both.
-    expect((await fetch(`${b!.origin}/uploads/avatars/000000000000000000000000.png`)).status).toBe(404);
-  });
+      const fromA = await fetch(`${a!.origin}${avatar}`);
+      const fromB = await fetch(`${b!.origin}${avatar}`);
+      expect(fromA.status).toBe(200);
+      expect(fromB.status, b!.output()).toBe(200);
+      expect(fromB.headers.get('cache-control')).toContain('immutable');
+      expect(fromB.headers.get('content-type')).toMatch(/^image\//);
+      served = await bytesOf(fromB);
+      expect(served.length).toBeGreaterThan(0);
+      expect(served).toEqual(await bytesOf(fromA));
+      // Nothing on either machine's disk: the file is in the bucket only.
+      const key = avatar.slice('/uploads/'.length);
+      for (const machine of ['a', 'b']) expect(fs.existsSync(path.join(dir, `machine-${machine}`, 'uploads', key))).toBe(false);
+      expect(await bucket.get(key)).toEqual(served);
+      // A name nobody stored is a 404 on both.
+      expect((await fetch(`${b!.origin}/uploads/avatars/000000000000000000000000.png`)).status).toBe(404);
+    },
+  );
 
-  it('an operator\'s price change through process A shows at once on process B: product API, search and product page', { timeout: 300_000 }, async () => {
-    const call = shopper();
-    const email = `two-machines-owner.${process.pid}@example.com`;
-    const password = 'a-long-enough-password';
-    const signup = await call(a!, '/api/v1/user/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Two Machines Owner', email, password, password_confirmation: password }),
-    });
-    expect(signup.status, await signup.clone().text()).toBe(200);
-    const admin = postgres(pg.url!, { max: 1, onnotice: () => {} });
-    try {
-      await admin`update users set roles = '{owner}' where email = ${email}`;
-    } finally {
+  it(
+    "an operator's price change through process A shows at once on process B: product API, search and product page",
+    { timeout: 300_000 },
+    async () => {
+      const call = shopper();
+      const email = `two-machines-owner.${process.pid}@example.com`;
+      const password = 'a-long-enough-password';
+      const signup = await call(a!, '/api/v1/user/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Two Machines Owner', email, password, password_confirmation: password }),
+      });
+      expect(signup.status, await signup.clone().text()).toBe(200);
+      const admin = postgres(pg.url!, { max: 1, onnotice: () => {} });
+      try {
+        await admin`update users set roles = '{owner}' where email = ${email}`;
+      } finally {
+        await admin.end();
+      }
+      // The role was written by hand (nobody announced it): the session's memory on A forgets it within seconds.
+      type GridRow = { id: number; title: string; selling: number; offered: number; stock: number; version: number; has_variants: boolean };
+      let rows: GridRow[] = [];
+      await expect
+        .poll(
+          async () => {
+            const res = await call(a!, '/api/v1/admin/products/grid?per_page=20');
+            if (res.status === 200) rows = ((await res.json()) as { data: { items: GridRow[] } }).data.items;
+            return res.status;
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe(200);
+      const row = rows.find((r) => !r.has_variants)!;
+      expect(row, 'a demo product without variants').toBeTruthy();
+      const productPath = `/api/v1/product/${row.id}`;
+      const productOn = async (server: Server) =>
+        ((await (await fetch(`${server.origin}${productPath}`)).json()) as { data: { slug: string; selling: number; offered: number } })
+          .data;
+      // B has the product, its search answer and its page in memory before the change.
+      const before = await productOn(b!);
+      expect(before.selling).toBe(row.selling);
+      const words = encodeURIComponent(row.title.split(/\s+/).slice(0, 2).join(' '));
+      const searchOn = async (server: Server) =>
+        (
+          (await (await fetch(`${server.origin}/api/v1/search?q=${words}`)).json()) as {
+            data: { result: { data: { id: number; selling: number }[] } };
+          }
+        ).data.result.data.find((p) => p.id === row.id);
+      expect((await searchOn(b!))?.selling).toBe(row.selling);
+      const pageOn = async (server: Server) => {
+        const res = await fetch(`${server.origin}/${MAIN}/product/${encodeURIComponent(before.slug)}`);
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      expect(await pageOn(b!)).not.toContain('987.65');
+
+      const heardBefore = heardCatalog(b!);
+      const price = 98_765;
+      const saved = await call(a!, '/api/v1/admin/products/grid', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rows: [{ id: row.id, version: row.version, selling: price, offered: 0, stock: row.stock }] }),
+      });
+      expect(saved.status, `${await saved.clone().text()}\n${a!.output()}`).toBe(200);
+      // B hears the change through PostgreSQL's NOTIFY (its debug log says so, after emptying its caches): its very next
+      // answers carry the new price, well inside the few seconds B would otherwise keep them.
+      await expect.poll(() => heardCatalog(b!), { timeout: 60_000, interval: 100 }).toBeGreaterThan(heardBefore);
+      expect((await productOn(b!)).selling).toBe(price);
+      expect((await searchOn(b!))?.selling).toBe(price);
+      expect(await pageOn(b!)).toContain('987.65');
+    },
+  );
+
+  it(
+    'a backup restored on a fresh data folder and database, after the bucket was emptied, brings the picture back',
+    { timeout: 600_000 },
+    async () => {
+      const file = path.join(dir, 'shop.tar.gz');
+      const machine = { ...shared, DATA_DIR: path.join(dir, 'machine-a') };
+      expect(await shop(['backup', file], machine)).toMatch(/and [1-9]\d* uploads to/);
+
+      // The machines are gone and so is the bucket's content.
+      await Promise.all([stop(a), stop(b)]);
+      for (const { key } of await bucket.list()) await bucket.delete(key);
+      expect(await bucket.get(avatar.slice('/uploads/'.length))).toBeNull();
+
+      restoredName = `voltmart_restored_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${restoredName}`);
       await admin.end();
-    }
-    // The role was written by hand (nobody announced it): the session's memory on A forgets it within seconds.
-    type GridRow = { id: number; title: string; selling: number; offered: number; stock: number; version: number; has_variants: boolean };
-    let rows: GridRow[] = [];
-    await expect
-      .poll(
-        async () => {
-          const res = await call(a!, '/api/v1/admin/products/grid?per_page=20');
-          if (res.status === 200) rows = ((await res.json()) as { data: { items: GridRow[] } }).data.items;
-          return res.status;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe(200);
-    const row = rows.find((r) => !r.has_variants)!;
-    expect(row, 'a demo product without variants').toBeTruthy();
-    const productPath = `/api/v1/product/${row.id}`;
-    const productOn = async (server: Server) => ((await (await fetch(`${server.origin}${productPath}`)).json()) as { data: { slug: string; selling: number; offered: number } }).data;
-    // B has the product, its search answer and its page in memory before the change.
-    const before = await productOn(b!);
-    expect(before.selling).toBe(row.selling);
-    const words = encodeURIComponent(row.title.split(/\s+/).slice(0, 2).join(' '));
-    const searchOn = async (server: Server) =>
-      ((await (await fetch(`${server.origin}/api/v1/search?q=${words}`)).json()) as { data: { result: { data: { id: number; selling: number }[] } } }).data.result.data.find(
-        (p) => p.id === row.id,
-      );
-    expect((await searchOn(b!))?.selling).toBe(row.selling);
-    const pageOn = async (server: Server) => {
-      const res = await fetch(`${server.origin}/${MAIN}/product/${encodeURIComponent(before.slug)}`);
-      expect(res.status).toBe(200);
-      return res.text();
-    };
-    expect(await pageOn(b!)).not.toContain('987.65');
+      const fresh = { ...shared, DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${restoredName}`), DATA_DIR: path.join(dir, 'fresh') };
+      expect(await shop(['restore', file], fresh)).toMatch(/Restored the backup of .* \([1-9]\d* uploads\)/);
 
-    const heardBefore = heardCatalog(b!);
-    const price = 98_765;
-    const saved = await call(a!, '/api/v1/admin/products/grid', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rows: [{ id: row.id, version: row.version, selling: price, offered: 0, stock: row.stock }] }),
-    });
-    expect(saved.status, `${await saved.clone().text()}\n${a!.output()}`).toBe(200);
-    // B hears the change through PostgreSQL's NOTIFY (its debug log says so, after emptying its caches): its very next
-    // answers carry the new price, well inside the few seconds B would otherwise keep them.
-    await expect.poll(() => heardCatalog(b!), { timeout: 60_000, interval: 100 }).toBeGreaterThan(heardBefore);
-    expect((await productOn(b!)).selling).toBe(price);
-    expect((await searchOn(b!))?.selling).toBe(price);
-    expect(await pageOn(b!)).toContain('987.65');
-  });
-
-  it('a backup restored on a fresh data folder and database, after the bucket was emptied, brings the picture back', { timeout: 600_000 }, async () => {
-    const file = path.join(dir, 'shop.tar.gz');
-    const machine = { ...shared, DATA_DIR: path.join(dir, 'machine-a') };
-    expect(await shop(['backup', file], machine)).toMatch(/and [1-9]\d* uploads to/);
-
-    // The machines are gone and so is the bucket's content.
-    await Promise.all([stop(a), stop(b)]);
-    for (const { key } of await bucket.list()) await bucket.delete(key);
-    expect(await bucket.get(avatar.slice('/uploads/'.length))).toBeNull();
-
-    restoredName = `voltmart_restored_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${restoredName}`);
-    await admin.end();
-    const fresh = { ...shared, DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${restoredName}`), DATA_DIR: path.join(dir, 'fresh') };
-    expect(await shop(['restore', file], fresh)).toMatch(/Restored the backup of .* \([1-9]\d* uploads\)/);
-
-    c = await startServer(fresh);
-    const res = await fetch(`${c.origin}${avatar}`);
-    expect(res.status, c.output()).toBe(200);
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    expect(await bytesOf(res)).toEqual(served);
-  });
+      c = await startServer(fresh);
+      const res = await fetch(`${c.origin}${avatar}`);
+      expect(res.status, c.output()).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await bytesOf(res)).toEqual(served);
+    },
+  );
 });

@@ -110,7 +110,12 @@ export const NewsletterSendSchema = z.object({
   text: z
     .string({ error: 'backoffice.newsletterSend.textNeeded' })
     .max(50_000, 'backoffice.newsletterSend.textLong')
-    .transform((v) => v.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .refine((v) => v.length > 0, 'backoffice.newsletterSend.textNeeded'),
 });
 export type NewsletterSendInput = z.output<typeof NewsletterSendSchema>;

@@ -11,7 +11,9 @@ export function sourceHref(sourceType: number, sourceValue: string): string {
 
 /** Where the top or popup banner leads: the listing of its source, or its own link (the home page without one). */
 export function noticeHref(notice: { source_type: number; source_value: string; url: string }): string {
-  return notice.source_type !== 6 && notice.source_value ? sourceHref(notice.source_type, notice.source_value) : localHref(notice.url || '/');
+  return notice.source_type !== 6 && notice.source_value
+    ? sourceHref(notice.source_type, notice.source_value)
+    : localHref(notice.url || '/');
 }
 
 // Stored urls are followed from the shop's own pages: only http(s) or same-site paths, never javascript:.

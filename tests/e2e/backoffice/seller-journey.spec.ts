@@ -31,13 +31,16 @@ async function contextFor(browser: Browser, baseURL: string, pass: (typeof PASSE
   // A step that cannot happen fails in a minute, not at the test's end (the machine is slow, the journey long).
   context.setDefaultTimeout(60_000);
   await context.addCookies([{ name: 'frontend_cookie_notice', value: 'dismissed', url: baseURL }]);
-  await context.addInitScript((names: string[]) => {
-    try {
-      for (const name of names) localStorage.setItem(`voltmart:dismissed:${name}`, '1');
-    } catch {
-      // Opaque origins have no localStorage.
-    }
-  }, [`popup:${DEMO_SETTINGS.popup_banner.version}`, 'cookie:1']);
+  await context.addInitScript(
+    (names: string[]) => {
+      try {
+        for (const name of names) localStorage.setItem(`voltmart:dismissed:${name}`, '1');
+      } catch {
+        // Opaque origins have no localStorage.
+      }
+    },
+    [`popup:${DEMO_SETTINGS.popup_banner.version}`, 'cookie:1'],
+  );
   return context;
 }
 
