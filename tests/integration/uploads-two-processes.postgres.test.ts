@@ -57,7 +57,13 @@ function ensureBuild() {
     ...['astro.config.mjs', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   );
   if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs > sources) return;
-  const built = spawnSync(bin('astro'), ['build'], { cwd: root, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const built = spawnSync(bin('astro'), ['build'], {
+    cwd: root,
+    encoding: 'utf8',
+    // NODE_ENV as `npm run build` has it: vitest's `test` would compile the islands' JSX for React's development
+    // runtime, which the served app does not load (the bulk grid's page answered an empty response).
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
 }
 
