@@ -1,4 +1,6 @@
-import { defineAction } from '@/server/core/action';
+import type { z } from 'zod';
+import { defineAction, type Access } from '@/server/core/action';
+import type { Actor } from '@/server/core/actor';
 import { defineQuery } from '@/server/core/query';
 import {
   ShippingListSchema,
@@ -19,6 +21,19 @@ import { deleteTaxRate, getTaxRate, listTaxRates, saveTaxRate } from '@/server/c
  * catalogue sets what its shipping costs.
  */
 
+/** A rule saved or deleted in the caller's scope (every store, or a seller's own): the operator's and the seller's actions. */
+async function saveRule(input: z.output<typeof ShippingRuleWriteSchema>, _actor: Actor, { scope, tx, audit }: Access) {
+  const { before, after } = await saveShippingRule(tx, input, scope);
+  audit({ entity: 'shipping_rule', entityId: after.id, before, after });
+  return after;
+}
+
+async function deleteRule({ id }: z.output<typeof ShippingRuleIdSchema>, _actor: Actor, { scope, tx, audit }: Access) {
+  const before = await deleteShippingRule(tx, id, scope);
+  audit({ entity: 'shipping_rule', entityId: id, before, after: null });
+  return { id, deleted: true, store_id: before.store_id };
+}
+
 export const shippingList = defineQuery({
   name: 'shipping.list',
   input: ShippingListSchema,
@@ -38,11 +53,7 @@ export const saveShippingRuleAction = defineAction({
   input: ShippingRuleWriteSchema,
   auth: { can: 'update:setting' },
   invalidates: ['catalog'],
-  run: async (input, _actor, { scope, tx, audit }) => {
-    const { before, after } = await saveShippingRule(tx, input, scope);
-    audit({ entity: 'shipping_rule', entityId: after.id, before, after });
-    return after;
-  },
+  run: saveRule,
   message: 'backoffice.shipping.saved',
   back: (r) => `/admin/shipping/${r.id}`,
 });
@@ -52,11 +63,7 @@ export const deleteShippingRuleAction = defineAction({
   input: ShippingRuleIdSchema,
   auth: { can: 'update:setting' },
   invalidates: ['catalog'],
-  run: async ({ id }, _actor, { scope, tx, audit }) => {
-    const before = await deleteShippingRule(tx, id, scope);
-    audit({ entity: 'shipping_rule', entityId: id, before, after: null });
-    return { id, deleted: true, store_id: before.store_id };
-  },
+  run: deleteRule,
   message: 'backoffice.shipping.deleted',
   back: (r) => `/admin/shipping#store-${r.store_id}`,
 });
@@ -80,11 +87,7 @@ export const sellerSaveShippingRuleAction = defineAction({
   input: ShippingRuleWriteSchema,
   auth: { can: 'update:product' },
   invalidates: ['catalog'],
-  run: async (input, _actor, { scope, tx, audit }) => {
-    const { before, after } = await saveShippingRule(tx, input, scope);
-    audit({ entity: 'shipping_rule', entityId: after.id, before, after });
-    return after;
-  },
+  run: saveRule,
   message: 'backoffice.shipping.saved',
   back: (r) => `/seller/store/shipping/${r.id}`,
 });
@@ -94,11 +97,7 @@ export const sellerDeleteShippingRuleAction = defineAction({
   input: ShippingRuleIdSchema,
   auth: { can: 'update:product' },
   invalidates: ['catalog'],
-  run: async ({ id }, _actor, { scope, tx, audit }) => {
-    const before = await deleteShippingRule(tx, id, scope);
-    audit({ entity: 'shipping_rule', entityId: id, before, after: null });
-    return { id, deleted: true, store_id: before.store_id };
-  },
+  run: deleteRule,
   message: 'backoffice.shipping.deleted',
   back: '/seller/store#shipping',
 });
