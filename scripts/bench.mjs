@@ -136,11 +136,16 @@ function freshTargets(product, fresh) {
   const rotating = (paths) => {
     let n = 0;
     return {
-      setupRequest: (req) => {
-        const p = paths[n % paths.length];
-        n++;
-        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}fresh=${n}` };
-      },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const p = paths[n % paths.length];
+            n++;
+            return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}fresh=${n}` };
+          },
+        },
+      ],
     };
   };
   const sorts = ['newest', 'popularity', 'price_asc', 'price_desc', 'rating'];
