@@ -113,8 +113,11 @@ describe('one order of the shopper', () => {
   it('shows its cancellation and refunds when it has them (looked up only then), and none when it has none', async () => {
     const [plain, cancelled] = expected.slice(0, 2) as [number, number];
     const [row] = await queryRows<{ order_no: string }>(getDb(), sql`select order_no from orders where id = ${cancelled}`);
-    await getDb().execute(sql`insert into cancellations (order_id, user_id, reason, status) values (${cancelled}, ${shopper.id}, 'Changed my mind', 'cancelled')`);
-    await getDb().execute(sql`insert into payment_refunds (order_no, gateway, charge_ref, amount, currency, reason, status, kind, order_id, shipping)
+    await getDb().execute(
+      sql`insert into cancellations (order_id, user_id, reason, status) values (${cancelled}, ${shopper.id}, 'Changed my mind', 'cancelled')`,
+    );
+    await getDb()
+      .execute(sql`insert into payment_refunds (order_no, gateway, charge_ref, amount, currency, reason, status, kind, order_id, shipping)
       values (${row!.order_no}, 'cod', 'ks-charge', 700, 'USD', 'refunded', 'refunded', 'order', ${cancelled}, 0)`);
     const full = await orderOfUser(shopper.id, cancelled);
     expect(full.cancellation).toMatchObject({ order_id: cancelled, reason: 'Changed my mind', status: 'cancelled' });

@@ -84,7 +84,10 @@ export async function listSuggestedFor(
       .from(products)
       .where(sql`${products.id} in ${pageIds}`)
       .orderBy(rank, sql`${products.soldCount} desc`, asc(products.id)),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from (select 1 from ${products} where ${where} limit ${SUGGESTED_COUNT_CAP}) c`),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from (select 1 from ${products} where ${where} limit ${SUGGESTED_COUNT_CAP}) c`,
+    ),
   ]);
   return toPaged(await toCards(db, rows), page, perPage, Number(counted[0]?.n ?? 0));
 }

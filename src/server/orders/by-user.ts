@@ -168,7 +168,11 @@ export async function orderPageOfUser(userId: number, cursor: OrdersCursor = nul
   const newerDirection = cursor !== null && 'newer' in cursor;
   const key = sql`(o.created_at, o.id)`;
   const where =
-    cursorId === null ? sql`` : newerDirection ? sql`and ${key} > (select created_at, id from cur)` : sql`and ${key} < (select created_at, id from cur)`;
+    cursorId === null
+      ? sql``
+      : newerDirection
+        ? sql`and ${key} > (select created_at, id from cur)`
+        : sql`and ${key} < (select created_at, id from cur)`;
   const order = newerDirection ? sql`o.created_at asc, o.id asc` : sql`o.created_at desc, o.id desc`;
   const rows = await queryRows<SummaryRow & { user_total: number | string; newer_count: number | string }>(
     db,
@@ -180,7 +184,8 @@ export async function orderPageOfUser(userId: number, cursor: OrdersCursor = nul
         from page p ${summaryJoins} order by p.created_at desc, p.id desc`,
   );
   // Stale or foreign cursors, and the newest orders reached from an older page: the first page itself.
-  if (cursorId !== null && (rows.length === 0 || (newerDirection && rows.length <= ORDERS_PER_PAGE))) return orderPageOfUser(userId, null, db);
+  if (cursorId !== null && (rows.length === 0 || (newerDirection && rows.length <= ORDERS_PER_PAGE)))
+    return orderPageOfUser(userId, null, db);
   const more = rows.length > ORDERS_PER_PAGE;
   // Newest first; read towards newer orders, the extra row (one page further) is the first.
   const shown = newerDirection ? rows.slice(rows.length - ORDERS_PER_PAGE) : rows.slice(0, ORDERS_PER_PAGE);
