@@ -1,12 +1,15 @@
 // A signed-in shopper for the page bench (scripts/bench.mjs), written straight into the database the
 // server will use, before it starts (PGlite has one owner): one account with a session, an address, three lines in
 // its cart and two wishlisted products, so its pages carry every personal part (name, cart count, hearts);
-// and BENCH_SHOPPER_ORDERS (default 40) past orders of two lines each, for /user/orders and one order's page.
+// and BENCH_SHOPPER_ORDERS (default 40) past orders of two lines each, for /user/orders and one order's page;
+// and, for the pages drawn afresh (BENCH_ONLY=fresh), products, categories and words picked at random from the catalogue.
 // Usage: tsx scripts/bench-pages-setup.ts <out.json>  (DATA_DIR or DATABASE_URL says where)
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/demo';
+import { products as productsTable } from '../src/server/db/schema';
+import { onSale } from '../src/server/catalog/on-sale';
 
 const out = process.argv[2] ?? 'bench-shopper.json';
 const tag = `p${Date.now().toString(36)}`;
@@ -58,7 +61,27 @@ try {
   const token = `${tag}-token-${user!.id}`;
   await db.execute(sql`insert into sessions (id_hash, user_id, expires_at)
     values (encode(sha256(convert_to(${token}, 'UTF8')), 'hex'), ${user!.id}, now() + interval '1 day')`);
-  fs.writeFileSync(out, JSON.stringify({ token, orderId }));
+  // A different product, listing or search on every request (scripts/bench.mjs "fresh"): picked at random,
+  // so a big catalogue is read where its pages are not in any cache.
+  const fresh = {
+    products: (
+      await queryRows<{ slug: string }>(db, sql`select slug from ${productsTable} where ${onSale()} order by random() limit 2000`)
+    ).map((r) => r.slug),
+    categories: (
+      await queryRows<{ slug: string }>(
+        db,
+        sql`select c.slug from categories c where c.status = 1 and exists (select 1 from products p where p.category_id = c.id) order by c.id`,
+      )
+    ).map((r) => r.slug),
+    words: [
+      ...new Set(
+        (await queryRows<{ title: string }>(db, sql`select title from ${productsTable} where ${onSale()} order by random() limit 300`))
+          .flatMap((r) => r.title.toLowerCase().split(/[^a-z0-9]+/))
+          .filter((w) => w.length >= 4),
+      ),
+    ].slice(0, 200),
+  };
+  fs.writeFileSync(out, JSON.stringify({ token, orderId, fresh }));
 } finally {
   await database.close();
 }

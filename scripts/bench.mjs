@@ -7,12 +7,14 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice products reports
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till fresh cart api search write weight checkout backoffice products reports
 //   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
 //   guest's first add, with no cookie and with a Bearer token); the server's resident memory idle and after the load.
 //   (products: the back office's products list, its search and the bulk grid at 100,000 products, BENCH_PRODUCTS)
 //   (backoffice: the audit log and the home's counts at 1,000,000 audit entries and orders, BENCH_BO_ROWS)
 //   (reports: the 30-day and 365-day reports at 1,000,000 orders on PostgreSQL, BENCH_REPORT_ROWS)
+//   (fresh: a product page, a listing, the search page and api/v1/search, a different one on every request, so
+//   no cache answers: the figures for a big catalogue, BENCH_DATA_DIR=… after `npm run seed -- --products 100000`)
 //   (the static baseline always runs); BENCH_DATA_DIR to reuse a filled PGlite database.
 //   `npm run bench -- --profile KEY` (default product-user; keys: home-user, listing-cart, api-product…):
 //   loads that page for BENCH_PROFILE_SECONDS (15) under a server started with --cpu-prof, keeps the
@@ -105,6 +107,7 @@ async function pickTargets(origin, shopper) {
         ]
       : []),
     ...(guest ? pages.map(([k, p]) => ['cart', `${k}-cart`, `${k}, guest with cart`, p, guest]) : []),
+    ...freshTargets(product, shopper?.fresh),
     ['api', 'api-product', 'api/v1/product/{slug}', slug ? `/api/v1/product/${slug}` : null],
     ['api', 'api-all', 'api/v1/all', category ? `/api/v1/all?category=${category}` : '/api/v1/all'],
     ['api', 'api-common', 'api/v1/common', '/api/v1/common'],
@@ -120,6 +123,40 @@ async function pickTargets(origin, shopper) {
         ]
       : []),
   ].filter(([, , , p]) => p);
+}
+
+/**
+ * Pages drawn afresh: a guest asks for a different product, listing (category × sort) or search on every
+ * request, with a counter in the query so that no kept page or API answer serves it (the shared-page and
+ * API caches key on the whole URL).
+ */
+function freshTargets(product, fresh) {
+  if (!fresh || !product) return [];
+  const base = product.replace(/[^/]+$/, '');
+  const rotating = (paths) => {
+    let n = 0;
+    return {
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const p = paths[n % paths.length];
+            n++;
+            return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}fresh=${n}` };
+          },
+        },
+      ],
+    };
+  };
+  const sorts = ['newest', 'popularity', 'price_asc', 'price_desc', 'rating'];
+  const listings = fresh.categories.flatMap((c) => sorts.map((s) => `/all/${encodeURIComponent(c)}?sort=${s}`));
+  const rows = [
+    ['product-fresh', 'product page, a new one each request', fresh.products.map((s) => `${base}${encodeURIComponent(s)}`)],
+    ['listing-fresh', 'listing, a new category × sort each request', listings],
+    ['search-fresh', 'search page, a new word each request', fresh.words.map((w) => `/search?q=${encodeURIComponent(w)}`)],
+    ['api-search-fresh', 'api/v1/search, a new word each request', fresh.words.map((w) => `/api/v1/search?q=${encodeURIComponent(w)}`)],
+  ];
+  return rows.filter(([, , paths]) => paths.length).map(([key, label, paths]) => ['fresh', key, label, paths[0], rotating(paths)]);
 }
 
 const guestToken = () => `bench_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
@@ -341,7 +378,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight checkout backoffice reports); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user till fresh cart api search write weight checkout backoffice reports); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');

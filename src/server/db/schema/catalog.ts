@@ -155,9 +155,15 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status),
-    index('products_sub_category_idx').on(t.subCategoryId),
-    index('products_brand_idx').on(t.brandId),
-    index('products_store_idx').on(t.storeId),
+    // "Products like this one" (catalog/suggested.ts) walks each of these in best-selling order and stops after a
+    // page: at 100,000 products it no longer sorts every related row (issue 39). They serve the plain
+    // sub-category, brand and store look-ups too (their first column).
+    index('products_sub_category_sold_idx').on(t.subCategoryId, t.soldCount.desc().nullsFirst(), t.id),
+    index('products_category_sold_idx').on(t.categoryId, t.soldCount.desc().nullsFirst(), t.id),
+    index('products_brand_sold_idx').on(t.brandId, t.soldCount.desc().nullsFirst(), t.id),
+    index('products_store_sold_idx').on(t.storeId, t.soldCount.desc().nullsFirst(), t.id),
+    // A category's listing, newest first (the default sort): the first page reads 20 rows, not the whole category.
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_created_idx').on(t.createdAt),
     // Whole-catalogue sorts (popularity, rating) walk these instead of sorting every active row.
     index('products_popularity_idx')
