@@ -12,6 +12,9 @@ import { root } from './build-if-stale.mjs';
 const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 1500);
 const CONCURRENCY = 20;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+/** BENCH_CHECKOUT_PROFILE=DIR: each server runs under --cpu-prof and keeps its profile in DIR (`bench.mjs --top FILE`). */
+const profileDir = process.env.BENCH_CHECKOUT_PROFILE;
 
 function prepare(env, file) {
   const res = spawnSync(
@@ -51,11 +54,10 @@ const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** 20 buyers at a time for `seconds` (or until every prepared buyer has ordered). */
-async function drive(origin, buyers) {
+async function drive(origin, queue, forSeconds = seconds) {
   const latencies = [];
   let failed = 0;
-  const queue = [...buyers];
-  const end = Date.now() + seconds * 1000;
+  const end = Date.now() + forSeconds * 1000;
   const started = Date.now();
   const worker = async () => {
     for (let b = queue.shift(); b && Date.now() < end; b = queue.shift()) {
@@ -110,18 +112,23 @@ export async function pgScratch(tag = 'checkout') {
 export async function benchCheckout(startServer) {
   console.log(`\nCheckout: order/action with ${CONCURRENCY} concurrent buyers, ${seconds} s, cash on delivery, one unit each`);
   console.log('database'.padEnd(32) + 'orders/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'cpu µs/order'.padStart(14) + '  orders  refused');
-  const pg = await pgScratch();
+  const pg = process.env.BENCH_DB === 'pglite' ? null : await pgScratch();
   // Each row runs on the database it names: the embedded row must not inherit DATABASE_URL (a variable set
   // to undefined is left out of a child's environment).
-  const kinds = [['embedded (PGlite)', { DATABASE_URL: undefined }], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])];
+  const kinds = [['embedded (PGlite)', { DATABASE_URL: undefined }], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])].filter(
+    ([label]) => !process.env.BENCH_DB || label.toLowerCase().includes(process.env.BENCH_DB === 'postgres' ? 'postgresql' : 'pglite'),
+  );
   for (const [label, env] of kinds) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-checkout-'));
     let server;
     try {
       const buyers = prepare({ ...env, DATA_DIR: dataDir }, path.join(dataDir, 'buyers.json'));
-      server = await startServer(dataDir, env);
+      server = await startServer(dataDir, env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+      // Some buyers order first, not counted (the first orders load modules and warm the JIT, as pages are warmed).
+      const queue = [...buyers];
+      await drive(server.origin, queue, warmUpSeconds);
       const cpuBefore = cpuSecondsOf(server.child.pid);
-      const r = await drive(server.origin, buyers);
+      const r = await drive(server.origin, queue);
       const cpuAfter = cpuSecondsOf(server.child.pid);
       // The server's CPU per order placed (PostgreSQL's own processes not counted), as the page rows show it.
       const cpu = cpuBefore !== null && cpuAfter !== null && r.orders ? ((cpuAfter - cpuBefore) * 1e6) / (r.orders + r.failed) : null;
