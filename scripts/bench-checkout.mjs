@@ -111,7 +111,14 @@ export async function pgScratch(tag = 'checkout') {
 /** Runs the checkout bench on each database; `startServer(dataDir, env)` starts the built shop. */
 export async function benchCheckout(startServer) {
   console.log(`\nCheckout: order/action with ${CONCURRENCY} concurrent buyers, ${seconds} s, cash on delivery, one unit each`);
-  console.log('database'.padEnd(32) + 'orders/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'cpu µs/order'.padStart(14) + '  orders  refused');
+  console.log(
+    'database'.padEnd(32) +
+      'orders/s'.padStart(10) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'cpu µs/order'.padStart(14) +
+      '  orders  refused',
+  );
   const pg = process.env.BENCH_DB === 'pglite' ? null : await pgScratch();
   // Each row runs on the database it names: the embedded row must not inherit DATABASE_URL (a variable set
   // to undefined is left out of a child's environment).

@@ -165,7 +165,11 @@ describe('/shipping and /checkout kept per shopper', () => {
     await getDb().update(products).set({ stock: 1 }).where(eq(products.id, product));
     stockChanged();
     const afresh = await both();
-    expect([afresh.shipping.from, afresh.checkout.from, afresh.vouchered.from], 'stock').toEqual(['miss, yours', 'miss, yours', 'miss, yours']);
+    expect([afresh.shipping.from, afresh.checkout.from, afresh.vouchered.from], 'stock').toEqual([
+      'miss, yours',
+      'miss, yours',
+      'miss, yours',
+    ]);
   });
 
   it('a kept /checkout submitted twice is one order; two purchases are two orders', async () => {

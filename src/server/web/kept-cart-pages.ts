@@ -23,6 +23,9 @@ import { pageKeyOf } from '@/server/web/page-caching';
  *   page is kept, as for pages and API answers; a flash sale starting or ending likewise;
  * - a new name (profile edit) or the end of a session empties them with the remembered sessions.
  * Never kept: a page showing a flash message, one that set a cookie, another status, a HEAD.
+ * /shipping and /checkout (issue 39) are kept the same way for a signed-in shopper, one copy per choice in their
+ * query, under a stamp that adds the shopper's addresses in full to the cart's (cart/stamp.ts checkoutStampFor);
+ * vouchers, shipping rules, tax, payment methods and settings are the shop's, and their changes are announced.
  */
 interface KeptPage {
   stamp: string;
@@ -95,7 +98,14 @@ export async function withKeptCartPage(ctx: APIContext, renders: string | null, 
   const stamped = stampedAt(path);
   const owner = ownerOf(ctx.locals);
   const method = ctx.request.method;
-  if (!stamped || !owner || (stamped.signedIn && owner.userId === undefined) || (method !== 'GET' && method !== 'HEAD') || ctx.locals.flash || getEnv().KEEP_CART_PAGES === 'off')
+  if (
+    !stamped ||
+    !owner ||
+    (stamped.signedIn && owner.userId === undefined) ||
+    (method !== 'GET' && method !== 'HEAD') ||
+    ctx.locals.flash ||
+    getEnv().KEEP_CART_PAGES === 'off'
+  )
     return produce();
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
   const key = `${ownerKey(owner)}|${encoding}|${pageKeyOf(ctx)}`;
