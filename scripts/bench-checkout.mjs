@@ -12,6 +12,9 @@ import { root } from './build-if-stale.mjs';
 const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 1500);
 const CONCURRENCY = 20;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+/** BENCH_CHECKOUT_PROFILE=DIR: each server runs under --cpu-prof and keeps its profile in DIR (`bench.mjs --top FILE`). */
+const profileDir = process.env.BENCH_CHECKOUT_PROFILE;
 
 function prepare(env, file) {
   const res = spawnSync(
@@ -27,14 +30,34 @@ function prepare(env, file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/** The database the running server uses, as it says itself (`api/v1/health`): each row shows it beside its label. */
+async function databaseOf(origin) {
+  try {
+    const body = await (await fetch(`${origin}/api/v1/health`)).json();
+    return body?.data?.database ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** CPU seconds the process has used so far, all its threads (Linux /proc; null elsewhere), as bench.mjs reads it. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** 20 buyers at a time for `seconds` (or until every prepared buyer has ordered). */
-async function drive(origin, buyers) {
+async function drive(origin, queue, forSeconds = seconds) {
   const latencies = [];
   let failed = 0;
-  const queue = [...buyers];
-  const end = Date.now() + seconds * 1000;
+  const end = Date.now() + forSeconds * 1000;
   const started = Date.now();
   const worker = async () => {
     for (let b = queue.shift(); b && Date.now() < end; b = queue.shift()) {
@@ -88,25 +111,44 @@ export async function pgScratch(tag = 'checkout') {
 /** Runs the checkout bench on each database; `startServer(dataDir, env)` starts the built shop. */
 export async function benchCheckout(startServer) {
   console.log(`\nCheckout: order/action with ${CONCURRENCY} concurrent buyers, ${seconds} s, cash on delivery, one unit each`);
-  console.log('database'.padEnd(24) + 'orders/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  orders  refused');
-  const pg = await pgScratch();
-  const kinds = [['embedded (PGlite)', {}], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])];
+  console.log(
+    'database'.padEnd(32) +
+      'orders/s'.padStart(10) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'cpu µs/order'.padStart(14) +
+      '  orders  refused',
+  );
+  const pg = process.env.BENCH_DB === 'pglite' ? null : await pgScratch();
+  // Each row runs on the database it names: the embedded row must not inherit DATABASE_URL (a variable set
+  // to undefined is left out of a child's environment).
+  const kinds = [['embedded (PGlite)', { DATABASE_URL: undefined }], ...(pg ? [['PostgreSQL', { DATABASE_URL: pg.url }]] : [])].filter(
+    ([label]) => !process.env.BENCH_DB || label.toLowerCase().includes(process.env.BENCH_DB === 'postgres' ? 'postgresql' : 'pglite'),
+  );
   for (const [label, env] of kinds) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-checkout-'));
     let server;
     try {
       const buyers = prepare({ ...env, DATA_DIR: dataDir }, path.join(dataDir, 'buyers.json'));
-      server = await startServer(dataDir, env);
-      const r = await drive(server.origin, buyers);
+      server = await startServer(dataDir, env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+      // Some buyers order first, not counted (the first orders load modules and warm the JIT, as pages are warmed).
+      const queue = [...buyers];
+      await drive(server.origin, queue, warmUpSeconds);
+      const cpuBefore = cpuSecondsOf(server.child.pid);
+      const r = await drive(server.origin, queue);
+      const cpuAfter = cpuSecondsOf(server.child.pid);
+      // The server's CPU per order placed (PostgreSQL's own processes not counted), as the page rows show it.
+      const cpu = cpuBefore !== null && cpuAfter !== null && r.orders ? ((cpuAfter - cpuBefore) * 1e6) / (r.orders + r.failed) : null;
       console.log(
-        label.padEnd(24) +
+        `${label} [${await databaseOf(server.origin)}]`.padEnd(32) +
           r.perSecond.toFixed(1).padStart(10) +
           r.p50.toFixed(0).padStart(9) +
           r.p99.toFixed(0).padStart(9) +
+          (cpu === null ? '?' : cpu.toFixed(0)).padStart(14) +
           `  ${r.orders}  ${r.failed}`,
       );
     } catch (err) {
-      console.log(`${label.padEnd(24)} stopped early: ${err.message}`);
+      console.log(`${label.padEnd(32)} stopped early: ${err.message}`);
     } finally {
       if (server) {
         const exited = new Promise((resolve) => server.child.once('exit', resolve));

@@ -73,3 +73,28 @@ export async function stampFor(owner: CartOwner): Promise<string> {
         ) on l.cart_id = c.id`);
   return stampOf(rows);
 }
+
+/**
+ * The stamp /shipping and /checkout are kept under (web/kept-cart-pages.ts): the cart's stamp (as the
+ * cart page's), and every address of the user in full (both pages list or show them, and the quote's
+ * tax and fees follow the chosen one) as one digest of the rows — an address added, edited, deleted or
+ * made the default changes it. One query, planned once on PGlite. Only for a signed-in user (guests are
+ * sent to sign in).
+ */
+export async function checkoutStampFor(userId: number): Promise<string> {
+  const owner: CartOwner = { userId };
+  const rows = await preparedRows<StampRow & { addresses: string }>(sql`${ownerCart(owner)},
+        ad as (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) as h from addresses x where x.user_id = ${userId})
+        select ad.h as addresses, c.id as cart_id, c.shipping_type, a.id as to_id, a.country as to_country, a.state as to_state,
+          l.id, l.product_id, l.inventory_id, l.quantity, l.selected, l.bundle_deal_id as line_deal_id
+        from ad
+        left join c on true
+        ${shipTo(owner, null)}
+        left join (
+          cart_lines l
+          join products p on p.id = l.product_id
+          join stores s on s.id = p.store_id
+        ) on l.cart_id = c.id`);
+  const head = rows[0];
+  return `${head?.addresses ?? ''}#${head?.cart_id == null ? NO_CART : stampOf(rows)}`;
+}

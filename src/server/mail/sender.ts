@@ -33,10 +33,34 @@ const iso = (d: Date) => d.toISOString();
 export async function queueMail(tx: Tx, mail: Mail, now = new Date()): Promise<number> {
   const id = await insertMail(tx, mail, now);
   // After the answer the transaction has committed: send now rather than at the next poll.
-  runAfterAnswer('mail', async () => {
-    await deliverDue();
-  });
+  runAfterAnswer('mail', deliverSoon);
   return id;
+}
+
+/** A delivery round under way in this process, and whether a mail committed since asks for one more. */
+let delivering = false;
+let again = false;
+
+/**
+ * Sends what is due, one round at a time per process. Every queued mail used to start its own round (an order
+ * queues two or three: buyer, seller, their owners), so twenty buyers at once ran dozens of rounds claiming one
+ * another's rows. Now a mail committed while a round runs asks for one more round after it, which sees it (its
+ * transaction committed before its answer, and this runs after the answer); a round that ends finds none.
+ */
+async function deliverSoon(): Promise<void> {
+  if (delivering) {
+    again = true;
+    return;
+  }
+  delivering = true;
+  try {
+    do {
+      again = false;
+      await deliverDue();
+    } while (again);
+  } finally {
+    delivering = false;
+  }
 }
 
 async function insertMail(tx: Tx, mail: Mail, now: Date): Promise<number> {

@@ -55,7 +55,8 @@ export async function startPayment(
 ): Promise<PlacedOrder> {
   const next = await collectionStart(placed, user.email, ctx.siteName);
   const result = { ...placed, payment: { ...placed.payment, next } };
-  if (key)
+  // The order's transaction remembered this very answer when `next` was known then (cash, transfer): no second write.
+  if (key && next !== placed.payment.next)
     await getDb().execute(
       sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb where user_id = ${user.id} and key = ${key}`,
     );

@@ -4,7 +4,7 @@ import { registerCache } from '@/server/core/memo';
 import { onStockChange } from '@/server/core/stock-changes';
 import { getEnv } from '@/server/core/env';
 import { ownerOf, type CartOwner } from '@/server/cart/owner';
-import { stampFor } from '@/server/cart/stamp';
+import { checkoutStampFor, stampFor } from '@/server/cart/stamp';
 import { PageCache } from '@/server/web/page-cache';
 import { pickEncoding } from '@/server/web/encoding';
 import { pageKeyOf } from '@/server/web/page-caching';
@@ -23,6 +23,9 @@ import { pageKeyOf } from '@/server/web/page-caching';
  *   page is kept, as for pages and API answers; a flash sale starting or ending likewise;
  * - a new name (profile edit) or the end of a session empties them with the remembered sessions.
  * Never kept: a page showing a flash message, one that set a cookie, another status, a HEAD.
+ * /shipping and /checkout (issue 39) are kept the same way for a signed-in shopper, one copy per choice in their
+ * query, under a stamp that adds the shopper's addresses in full to the cart's (cart/stamp.ts checkoutStampFor);
+ * vouchers, shipping rules, tax, payment methods and settings are the shop's, and their changes are announced.
  */
 interface KeptPage {
   stamp: string;
@@ -45,8 +48,41 @@ registerCache(forget);
 registerCache(forget, 'sessions');
 onStockChange(() => forget.clear());
 
+/**
+ * How one kept path is checked. `stamp`: the owner's stamp now. `fromPage`: the page leaves the stamp of
+ * the very rows it was drawn from in `locals.cartStamp` (the cart page); otherwise the stamp is read
+ * *before* the page is drawn, so a kept page is never older than its stamp (a change between the two
+ * reads leaves a newer page under an older stamp, which the next request's stamp no longer matches).
+ * `query`: the query parameters the page may carry and still be kept (each set of values is its own copy).
+ */
+interface Stamped {
+  stamp: (owner: CartOwner) => Promise<string>;
+  fromPage: boolean;
+  query: ReadonlySet<string>;
+  signedIn: boolean;
+}
+
+/** /shipping and /checkout (issue 39): the choices they carry from one to the other (server/checkout/page-data.ts). */
+const CHOICES = new Set(['address_id', 'billing_address_id', 'shipping_type', 'voucher', 'add']);
+const tillStamp = (owner: CartOwner) => checkoutStampFor(owner.userId!);
+
 /** Paths (as rendered: `/ar/cart` renders `/cart`) whose page is kept per shopper, with the stamp each is checked against. */
-const STAMPED: Record<string, (owner: CartOwner) => Promise<string>> = { '/cart': stampFor };
+const STAMPED: Record<string, Stamped> = {
+  '/cart': { stamp: stampFor, fromPage: true, query: new Set(), signedIn: false },
+  // The till: drawn for a signed-in user only (a guest is sent to sign in).
+  '/shipping': { stamp: tillStamp, fromPage: false, query: CHOICES, signedIn: true },
+  '/checkout': { stamp: tillStamp, fromPage: false, query: CHOICES, signedIn: true },
+};
+
+/** What is kept at this path and query, or undefined. */
+function stampedAt(pathAndQuery: string): Stamped | undefined {
+  const at = pathAndQuery.indexOf('?');
+  const path = at < 0 ? pathAndQuery : pathAndQuery.slice(0, at);
+  const stamped = Object.hasOwn(STAMPED, path) ? STAMPED[path] : undefined;
+  if (!stamped || at < 0) return stamped;
+  for (const name of new URLSearchParams(pathAndQuery.slice(at + 1)).keys()) if (!stamped.query.has(name)) return undefined;
+  return stamped;
+}
 
 /** Empties every kept page of this process (tests). */
 export const forgetKeptCartPages = () => forget.clear();
@@ -59,22 +95,31 @@ const ownerKey = (owner: CartOwner) => (owner.userId !== undefined ? `u${owner.u
  */
 export async function withKeptCartPage(ctx: APIContext, renders: string | null, produce: () => Promise<Response>): Promise<Response> {
   const path = renders ?? ctx.url.pathname + ctx.url.search;
-  const stampOf = Object.hasOwn(STAMPED, path) ? STAMPED[path] : undefined;
+  const stamped = stampedAt(path);
   const owner = ownerOf(ctx.locals);
   const method = ctx.request.method;
-  if (!stampOf || !owner || (method !== 'GET' && method !== 'HEAD') || ctx.locals.flash || getEnv().KEEP_CART_PAGES === 'off')
+  if (
+    !stamped ||
+    !owner ||
+    (stamped.signedIn && owner.userId === undefined) ||
+    (method !== 'GET' && method !== 'HEAD') ||
+    ctx.locals.flash ||
+    getEnv().KEEP_CART_PAGES === 'off'
+  )
     return produce();
   const encoding = pickEncoding(ctx.request.headers.get('accept-encoding'));
   const key = `${ownerKey(owner)}|${encoding}|${pageKeyOf(ctx)}`;
   const kept = keptPages.get(key);
-  if (kept && kept.stamp === (await stampOf(owner))) {
+  // Read now when the page does not give its own, or when a kept page waits to be checked against it.
+  const now = kept || !stamped.fromPage ? await stamped.stamp(owner) : undefined;
+  if (kept && kept.stamp === now) {
     const headers = new Headers(kept.headers);
     headers.set('x-page-cache', 'hit, yours');
     return new Response(method === 'HEAD' ? null : (kept.body as unknown as BodyInit), { status: kept.status, headers });
   }
   const before = emptied;
   const response = await produce();
-  const stamp = ctx.locals.cartStamp;
+  const stamp = stamped.fromPage ? ctx.locals.cartStamp : now;
   const sentAs = response.headers.get('content-encoding') ?? 'identity';
   const setsCookie = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
   // Only a whole page read in one piece (web/compress-once.ts) in this request's encoding, drawn from a known stamp.
