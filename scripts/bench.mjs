@@ -485,7 +485,10 @@ async function benchStart() {
   const row = (label, r) =>
     console.log(
       label.padEnd(52) +
-        (r ? `${r.seconds.toFixed(1)} s`.padStart(9) + `   resident ${r.memory?.rss.toFixed(0) ?? '?'} MB, peak ${r.memory?.peak.toFixed(0) ?? '?'} MB` : '   did not start'),
+        (r
+          ? `${r.seconds.toFixed(1)} s`.padStart(9) +
+            `   resident ${r.memory?.rss.toFixed(0) ?? '?'} MB, peak ${r.memory?.peak.toFixed(0) ?? '?'} MB`
+          : '   did not start'),
     );
   if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-demo-'));
@@ -497,7 +500,10 @@ async function benchStart() {
     });
     fs.rmSync(scratch, { recursive: true, force: true });
     const seconds = (performance.now() - started) / 1000;
-    console.log('PGlite: demo shop prepared beside the build (once)'.padEnd(52) + (made.status === 0 ? `${seconds.toFixed(1)} s`.padStart(9) : '   failed'));
+    console.log(
+      'PGlite: demo shop prepared beside the build (once)'.padEnd(52) +
+        (made.status === 0 ? `${seconds.toFixed(1)} s`.padStart(9) : '   failed'),
+    );
     ensureDemoTemplate();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-start-'));
     try {

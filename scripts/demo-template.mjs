@@ -12,7 +12,13 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const demoTemplateDir = path.join(root, '.cache/demo-data');
 
 /** What the demo database is made of: its schema and migrations, the demo's data and code, the settings' defaults, PGlite. */
-const SOURCES = ['src/server/db', 'src/server/demo', 'src/lib/schemas/settings.ts', 'scripts/demo-template.ts', 'node_modules/@electric-sql/pglite/package.json'];
+const SOURCES = [
+  'src/server/db',
+  'src/server/demo',
+  'src/lib/schemas/settings.ts',
+  'scripts/demo-template.ts',
+  'node_modules/@electric-sql/pglite/package.json',
+];
 
 function filesUnder(full) {
   if (!fs.existsSync(full)) return [];
