@@ -21,10 +21,12 @@ const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'scr
   stdio: 'inherit',
   env: serverEnv(),
 });
-// The server finishes what is in flight and exits on these (scripts/serve.mjs); this process waits for it.
+// The server finishes what is in flight and exits on SIGTERM or SIGINT (scripts/serve.mjs); this process waits for it.
+// Passed on as SIGTERM: Ctrl-C in a terminal has already sent the server its own SIGINT, and a second SIGINT would
+// stop it at once instead of letting it finish (it listens once for each).
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    if (child.exitCode === null) child.kill(signal);
+    if (child.exitCode === null) child.kill('SIGTERM');
   });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -83,8 +83,10 @@ describe('the prebuilt demo shop copied into an empty data folder', () => {
     const fresh = await latestDates(getDb());
     const copy = await latestDates(copied.db);
     expect(Object.keys(copy)).toEqual(Object.keys(fresh));
-    // The run's demo was seeded minutes ago; an hour covers a slow machine, a missed column is 40 days off.
+    // The run's demo was seeded minutes ago; an hour covers a slow machine, a missed column is 40 days off. The
+    // back-office accounts (users, store_members: nothing else of the demo) are made at the start, not copied.
     for (const [column, at] of Object.entries(fresh)) {
+      if (column.startsWith('users.') || column.startsWith('store_members.')) continue;
       if (at === null) expect(copy[column], column).toBeNull();
       else expect(Math.abs(copy[column]! - LATER - at), column).toBeLessThan(3_600_000);
     }
