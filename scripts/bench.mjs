@@ -7,7 +7,9 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till fresh cart api search write weight checkout backoffice products reports
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till fresh cart api search write weight start checkout backoffice products reports
+//   (start: seconds from `npm start` to its first answer on an empty and on an existing data folder, each database,
+//   and the demo load apart); every server's memory idle and after the load, and where it is (scripts/memory-probe.mjs).
 //   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
 //   guest's first add, with no cookie and with a Bearer token); the server's resident memory idle and after the load.
 //   (products: the back office's products list, its search and the bulk grid at 100,000 products, BENCH_PRODUCTS)
@@ -29,6 +31,8 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { benchCheckout, pgScratch } from './bench-checkout.mjs';
+import { serverEnv, serverNodeArgs } from './server-process.mjs';
+import { demoFingerprint, ensureDemoTemplate } from './demo-template.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -51,18 +55,37 @@ function searchInProcess(dataDir, env = {}) {
   });
 }
 
+/**
+ * Starts scripts/serve.mjs as `npm start` does (scripts/server-process.mjs: Node's flags, MALLOC_ARENA_MAX), with
+ * scripts/memory-probe.mjs loaded: `memoryOf(server)` then says where its memory is.
+ */
 async function startServer(dataDir, env = {}, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const probeFile = path.join(os.tmpdir(), `voltmart-memory-${process.pid}-${port}.jsonl`);
+  fs.rmSync(probeFile, { force: true });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs(), '--import', path.join(root, 'scripts/memory-probe.mjs'), ...nodeArgs, path.join(root, 'scripts/serve.mjs')],
+    {
+      cwd: root,
+      env: serverEnv({
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED: 'demo',
+        MEMORY_PROBE_FILE: probeFile,
+        ...env,
+      }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  child.once('exit', () => fs.rmSync(probeFile, { force: true }));
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/api/v1/health`)).ok) return { child, origin, dataDir };
+      if ((await fetch(`${origin}/api/v1/health`)).ok) return { child, origin, dataDir, probeFile };
     } catch {
       /* not up yet */
     }
@@ -210,6 +233,24 @@ function rssOf(pid) {
   }
 }
 const mbText = (m) => (m ? `${m.rss.toFixed(0)} MB (peak so far ${m.peak.toFixed(0)} MB)` : 'unknown');
+
+/** Where the server's memory is now (scripts/memory-probe.mjs answers SIGUSR2), or null. */
+async function memoryOf(server) {
+  if (!server?.probeFile || server.child.exitCode !== null) return null;
+  const before = fs.existsSync(server.probeFile) ? fs.readFileSync(server.probeFile, 'utf8').length : 0;
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    const text = fs.existsSync(server.probeFile) ? fs.readFileSync(server.probeFile, 'utf8') : '';
+    if (text.length > before && text.endsWith('\n')) return JSON.parse(text.slice(before).trim().split('\n').pop());
+  }
+  return null;
+}
+const memoryText = (m) =>
+  m
+    ? `resident ${m.rss} MB (peak ${m.peak}): V8 heap ${m.heapUsed} MB used of ${m.heapTotal} (young ${m.newSpace}), ` +
+      `outside the heap ${m.external} MB (ArrayBuffers ${m.arrayBuffers}), WebAssembly ${m.wasm.length ? m.wasm.join(' + ') : 0} MB`
+    : 'unknown';
 
 /** CPU seconds the process has used so far, all its threads (Linux /proc; null elsewhere). */
 function cpuSecondsOf(pid) {
@@ -395,8 +436,9 @@ async function benchPages(dbLabel, env) {
     const profDir = profileKey ? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-prof-')) : null;
     server = await startServer(dataDir, env, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
     console.log(`\nBench server at ${server.origin} on ${dbLabel}; ${os.cpus().length} CPUs`);
-    // Idle: started, the demo loaded, nothing asked yet but the health check.
+    // Idle: started, the demo loaded, nothing asked yet but the health check. Its peak so far is the start's.
     const idle = rssOf(server.child.pid);
+    const idleMemory = await memoryOf(server);
     const targets = await pickTargets(server.origin, shopper);
     if (profileKey) {
       const target = targets.find(([, key]) => key === profileKey);
@@ -426,6 +468,9 @@ async function benchPages(dbLabel, env) {
     const chosen = targets.filter(([section]) => section === 'static' || wants(section));
     await throughput(server.origin, chosen, dbLabel, server.child.pid);
     console.log(`Server memory on ${dbLabel}: resident ${mbText(idle)} idle, ${mbText(rssOf(server.child.pid))} after the load above`);
+    console.log(`  idle:       ${memoryText(idleMemory)}`);
+    console.log(`  after load: ${memoryText(await memoryOf(server))}`);
+    console.log(`  (goal: ${dbLabel.startsWith('Post') ? 200 : 300} MB resident after load; start-up peak = the idle "peak so far")`);
     if (wants('weight') && !dbLabel.startsWith('Post')) await pageWeight(server.origin, targets);
   } finally {
     await stopServer(server);
@@ -443,7 +488,7 @@ if (topAt > 0) {
 
 try {
   buildIfStale();
-  if (!only || [...only].some((s) => s !== 'checkout' && s !== 'backoffice' && s !== 'products' && s !== 'reports')) {
+  if (!only || [...only].some((s) => !['checkout', 'backoffice', 'products', 'reports', 'start'].includes(s))) {
     if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) await benchPages(`PGlite`, {});
     if (dbChoice !== 'pglite') {
       const pg = await pgScratch('pages');
@@ -457,12 +502,102 @@ try {
       }
     }
   }
+  if (wants('start') && !profileKey) await benchStart();
   if (wants('checkout') && !profileKey) await benchCheckout(startServer);
   if (wants('backoffice') && !profileKey) await benchBackOffice();
   if (wants('products') && !profileKey) await benchInScratch('scripts/bench-products.ts', 'products', 'Products in the back office');
   if (wants('reports') && !profileKey) await benchReports();
 } catch (err) {
   console.log(`\nbench stopped early: ${err.message}`);
+}
+
+/**
+ * `BENCH_ONLY=start`: seconds from `npm start` (scripts/start.mjs, dist/ current) to its first 200 from
+ * /api/v1/health, on an empty data folder and again on the same folder, on each database; with the server's
+ * resident memory then and its peak (the start's). The demo load is measured apart: the embedded demo database
+ * made from scratch, as `npm run build` (or the first start after the demo or the schema changed) makes it.
+ */
+async function benchStart() {
+  console.log(`\nStart-up: npm start to its first answer (dist/ current); load ${loadAvg()}`);
+  const row = (label, r) =>
+    console.log(
+      label.padEnd(52) +
+        (r
+          ? `${r.seconds.toFixed(1)} s`.padStart(9) +
+            `   resident ${r.memory?.rss.toFixed(0) ?? '?'} MB, peak ${r.memory?.peak.toFixed(0) ?? '?'} MB`
+          : '   did not start'),
+    );
+  if (dbChoice !== 'postgres' && !process.env.DATABASE_URL) {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-demo-'));
+    const started = performance.now();
+    const made = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/demo-template.ts'), scratch, 'bench'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    fs.rmSync(scratch, { recursive: true, force: true });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      'PGlite: demo shop prepared beside the build (once)'.padEnd(52) +
+        (made.status === 0 ? `${seconds.toFixed(1)} s`.padStart(9) : '   failed'),
+    );
+    ensureDemoTemplate();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-start-'));
+    try {
+      row('PGlite: empty data folder (the demo copied in)', await timeStart({ DATA_DIR: dataDir }));
+      row('PGlite: existing data folder', await timeStart({ DATA_DIR: dataDir }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (dbChoice !== 'pglite') {
+    const pg = await pgScratch('start');
+    if (!pg) return console.log('PostgreSQL: skipped (no server)');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-start-'));
+    try {
+      row('PostgreSQL: empty database (migrated, the demo loaded)', await timeStart({ DATA_DIR: dataDir, DATABASE_URL: pg.url }));
+      row('PostgreSQL: existing database', await timeStart({ DATA_DIR: dataDir, DATABASE_URL: pg.url }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await pg.drop();
+    }
+  }
+  console.log(`(goals: existing ≤ 5 s, empty ≤ 20 s; demo fingerprint ${demoFingerprint().slice(0, 8)}; load after: ${loadAvg()})`);
+}
+
+/** Runs `npm start` (scripts/start.mjs) until its first answer; returns the seconds and the server's memory then, or null. */
+async function timeStart(env) {
+  const port = await freePort();
+  const started = performance.now();
+  const launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => launcher.once('exit', resolve));
+  let seconds = null;
+  for (let i = 0; i < 6000 && launcher.exitCode === null; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) {
+        seconds = (performance.now() - started) / 1000;
+        break;
+      }
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // The server is the launcher's child (scripts/start.mjs).
+  let serverPid = null;
+  try {
+    serverPid = Number(fs.readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim().split(/\s+/)[0]) || null;
+  } catch {
+    /* not Linux */
+  }
+  const memory = serverPid ? rssOf(serverPid) : null;
+  if (launcher.exitCode === null) launcher.kill('SIGTERM');
+  await exited;
+  return seconds === null ? null : { seconds, memory };
 }
 
 /** The reports at scale (scripts/bench-reports.ts), in a scratch PostgreSQL database (a million orders is a server's job). */

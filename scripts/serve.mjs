@@ -11,11 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { answerBadRequest, isClientGone, rawRequestProblem } from './request-guard.mjs';
 import { log, withRequestId } from '../src/server/core/logger.mjs';
 import { frontDoorAnswer, frontDoorKey } from '../src/server/web/front-door.mjs';
+import { currentDemoTemplate } from './demo-template.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // `npm start -- --setup`: a shop that is not installed yet starts the install wizard (src/server/install).
 if (process.argv.includes('--setup')) process.env.SETUP = '1';
 process.env.ASTRO_NODE_LOGGING ??= 'disabled';
+// The demo shop prepared beside the build, when current, for an empty data folder (src/server/demo/template.ts).
+process.env.VOLTMART_DEMO_TEMPLATE ??= currentDemoTemplate() ?? '';
 
 // `--build dist-e2e` serves the end-to-end build (with /test-only/*; playwright.config.ts); the default is the production build.
 const buildAt = process.argv.indexOf('--build');

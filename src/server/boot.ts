@@ -7,6 +7,7 @@ import { onShutdown } from '@/server/core/shutdown';
 import { log } from '@/server/core/logger.mjs';
 import { listenForChanges } from '@/server/core/invalidation';
 import { isInstalled } from '@/server/core/install-config';
+import { copyDemoTemplate, moveDemoDates, readDemoTemplate } from '@/server/demo/template';
 import { publicOrigin } from '@/server/core/origin';
 import { beginSetup, installedInDatabase, installing, onInstalled, setupWanted } from '@/server/install/wizard';
 
@@ -37,16 +38,25 @@ async function boot(): Promise<void> {
     if (!env.DATABASE_URL || !(await installedInDatabase(env.DATABASE_URL))) return startSetupMode(env.DATA_DIR);
     log.info('setup: the database says this shop is installed already, starting normally');
   }
+  const demo = env.SEED === 'demo' && !isInstalled(env.DATA_DIR);
+  // The demo shop made beside the build (scripts/demo-template.mjs), when current: copied into an empty data folder.
+  const template = demo && !env.DATABASE_URL ? readDemoTemplate(process.env.VOLTMART_DEMO_TEMPLATE) : null;
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     pool: env.DATABASE_POOL,
     sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    beforeOpen: template
+      ? (dataDir) => {
+          if (copyDemoTemplate(dataDir, template)) log.info({ from: template.dir }, 'demo: copied the prebuilt demo shop');
+        }
+      : undefined,
   });
   await migrateDatabase(database);
   setDatabase(database);
+  if (database.kind === 'pglite') await moveDemoDates(database.db, env.DATA_DIR);
   // A shop installed by the wizard has what its operator chose: SEED=demo (the default) never adds to it.
-  if (env.SEED === 'demo' && !isInstalled(env.DATA_DIR)) {
+  if (demo) {
     const { seedDemoIfEmpty } = await import('@/server/demo');
     const { describeDemoAccounts, ensureDemoAccounts } = await import('@/server/demo/accounts');
     await database.withLock('voltmart:seed', () => seedDemoIfEmpty(database.db));

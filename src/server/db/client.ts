@@ -41,6 +41,8 @@ export interface OpenOptions {
    * the files stay in the system's cache besides. Unset: PGlite's default (tests' in-memory databases).
    */
   sharedBuffersMb?: number;
+  /** Embedded database on disk: runs with the folder locked, before the database opens (boot copies the prebuilt demo in). */
+  beforeOpen?: (dataDir: string) => void;
 }
 
 /** Folder holding drizzle-kit's SQL migrations, found from the source tree or the build. */
@@ -95,6 +97,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const memory = dataDir.startsWith('memory://');
   const release = memory ? () => {} : lockDataDir(dataDir);
   try {
+    if (!memory) opts.beforeOpen?.(dataDir);
     const { PGlite } = await import('@electric-sql/pglite');
     const startParams = opts.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`] : undefined;
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '@/server/uploads/sharp';
 import type { Tx } from '@/server/db/client';
 import { storedObjectIn, writeIn } from '@/server/settings/stored';
 import { getSettings } from '@/server/settings/index';
@@ -60,8 +60,11 @@ export async function prepareSitePicture<F extends PictureField>(value: unknown,
   const { bytes, type } = await readImageUpload(file, field);
   const box = PICTURE_BOXES[field];
   try {
-    const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
-    const out = type === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+    const img = sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
+    const out =
+      type === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
     return { field, bytes: out, ext: type === 'png' ? 'png' : 'jpg' };
   } catch {
     // The right first bytes, but not a picture that decodes.
@@ -103,6 +106,8 @@ export async function saveSitePictures(
     ...v,
     uploaded: { header_logo: isUpload(v.header_logo), payment_image: isUpload(v.payment_image) },
   });
-  const replaced = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== before[k] && isUpload(before[k])).map((k) => before[k]);
+  const replaced = (Object.keys(next) as (keyof typeof next)[])
+    .filter((k) => next[k] !== before[k] && isUpload(before[k]))
+    .map((k) => before[k]);
   return { before: view(before), after: view(next), replaced };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata } from '@/server/uploads/sharp';
 import { AppError } from '@/server/core/errors';
 import { removeUpload, UPLOADS_URL } from '@/server/uploads/storage';
 import { uploadStore } from '@/server/uploads/store';

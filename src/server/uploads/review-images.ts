@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '@/server/uploads/sharp';
 import { imageError, readImageUpload } from '@/server/uploads/images';
 import { putUpload, removeUpload } from '@/server/uploads/storage';
 

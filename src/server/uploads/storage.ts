@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp from '@/server/uploads/sharp';
 import { getEnv } from '@/server/core/env';
 import { imageError, type ImageType } from '@/server/uploads/images';
 import { uploadStore } from '@/server/uploads/store';
