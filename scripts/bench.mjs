@@ -7,7 +7,7 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight checkout backoffice products reports
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till cart api search write weight lighthouse checkout backoffice products reports
 //   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
 //   guest's first add, with no cookie and with a Bearer token); the server's resident memory idle and after the load.
 //   (products: the back office's products list, its search and the bulk grid at 100,000 products, BENCH_PRODUCTS)
@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { benchCheckout, pgScratch } from './bench-checkout.mjs';
+import { lighthousePages } from './bench-lighthouse.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -279,6 +280,15 @@ async function pageWeight(origin, targets) {
   await browser.close();
 }
 
+/** Lighthouse's pages: a first-time guest's home, listing and product page, and the cart of a guest with three lines. */
+function lighthouseTargets(origin, targets) {
+  const wanted = ['home-guest', 'listing-guest', 'product-guest', 'cart-cart'];
+  return wanted
+    .map((key) => targets.find(([, k]) => k === key))
+    .filter(Boolean)
+    .map(([, key, , p, opts]) => ({ label: `${key.split('-')[0]} ${p}`, url: origin + p, headers: opts?.headers }));
+}
+
 /** A signed-in shopper (session, three cart lines, two wishlisted products) in the database, before the server opens it. */
 function prepareShopper(dataDir, env) {
   const file = path.join(dataDir, 'shopper.json');
@@ -341,7 +351,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight checkout backoffice reports); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user till cart api search write weight lighthouse checkout backoffice reports); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');
@@ -386,6 +396,8 @@ async function benchPages(dbLabel, env) {
       console.log('(open the file in Chrome DevTools › Performance, or speedscope, for the call tree)');
       return;
     }
+    // Lighthouse first, on a server nothing else loads (it times a page as a phone would see it).
+    if (wants('lighthouse') && !dbLabel.startsWith('Post')) await lighthousePages(lighthouseTargets(server.origin, targets));
     const chosen = targets.filter(([section]) => section === 'static' || wants(section));
     await throughput(server.origin, chosen, dbLabel, server.child.pid);
     console.log(`Server memory on ${dbLabel}: resident ${mbText(idle)} idle, ${mbText(rssOf(server.child.pid))} after the load above`);
