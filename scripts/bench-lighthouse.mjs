@@ -58,7 +58,9 @@ export async function lighthousePages(pages, { runs = Number(process.env.BENCH_L
       '--disable-sync',
     ],
   });
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (mobile, simulated throttling), performance only`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (mobile, simulated throttling), performance only`,
+  );
   console.log(
     'page'.padEnd(30) +
       'score'.padStart(7) +

@@ -31,7 +31,12 @@ async function watchPaints(page: Page) {
     new PerformanceObserver((list) => {
       type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-      for (const entry of list.getEntries() as unknown as { value: number; startTime: number; hadRecentInput: boolean; sources?: Source[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        startTime: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         // What moved, from where to where: a failure's message says what to fix.
         const what = (entry.sources ?? []).map((s) => `${nameOf(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`);
@@ -43,7 +48,9 @@ async function watchPaints(page: Page) {
         seen.paints.push({
           size: entry.size,
           at: Math.round(entry.startTime),
-          what: entry.element ? `${nameOf(entry.element)} ${entry.url || (entry.element.textContent ?? '').trim().slice(0, 40)}` : entry.url,
+          what: entry.element
+            ? `${nameOf(entry.element)} ${entry.url || (entry.element.textContent ?? '').trim().slice(0, 40)}`
+            : entry.url,
           inPopup: !!entry.element?.closest('.popup-banner'),
         });
       }
@@ -89,7 +96,10 @@ for (const width of [390, 1280]) {
       ['a listing', '/all/audio'],
       ['an Arabic listing', '/ar/all/audio'],
     ] as const) {
-      test(`${name} does not move and is its own largest paint (promo popup, top banner and cookie notice shown)`, async ({ shop, page }) => {
+      test(`${name} does not move and is its own largest paint (promo popup, top banner and cookie notice shown)`, async ({
+        shop,
+        page,
+      }) => {
         await shop.open(path);
         expectStill(await settled(page));
       });
