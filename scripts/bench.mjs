@@ -7,7 +7,7 @@
 //   BENCH_WARMUP_SECONDS (default 1) on every URL;
 //   BENCH_DB=pglite|postgres for one database (PostgreSQL: DATABASE_URL, else a scratch database on
 //   TEST_DATABASE_URL's server, default 127.0.0.1:5432; skipped when none answers);
-//   BENCH_ONLY=user,cart,… for some sections alone: guest user till fresh cart api search write weight start checkout backoffice products reports
+//   BENCH_ONLY=user,cart,… for some sections alone: guest user till fresh cart api search write weight start lighthouse checkout backoffice products reports
 //   (start: seconds from `npm start` to its first answer on an empty and on an existing data folder, each database,
 //   and the demo load apart); every server's memory idle and after the load, and where it is (scripts/memory-probe.mjs).
 //   (till: /shipping, /checkout, /user/orders with BENCH_SHOPPER_ORDERS orders (40) and one order page; write: a
@@ -33,6 +33,7 @@ import { buildIfStale, root } from './build-if-stale.mjs';
 import { benchCheckout, pgScratch } from './bench-checkout.mjs';
 import { serverEnv, serverNodeArgs } from './server-process.mjs';
 import { demoFingerprint, ensureDemoTemplate } from './demo-template.mjs';
+import { lighthousePages } from './bench-lighthouse.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -357,6 +358,15 @@ async function pageWeight(origin, targets) {
   await browser.close();
 }
 
+/** Lighthouse's pages: a first-time guest's home, listing and product page, and the cart of a guest with three lines. */
+function lighthouseTargets(origin, targets) {
+  const wanted = ['home-guest', 'listing-guest', 'product-guest', 'cart-cart'];
+  return wanted
+    .map((key) => targets.find(([, k]) => k === key))
+    .filter(Boolean)
+    .map(([, key, , p, opts]) => ({ label: `${key.split('-')[0]} ${p}`, url: origin + p, headers: opts?.headers }));
+}
+
 /** A signed-in shopper (session, three cart lines, two wishlisted products) in the database, before the server opens it. */
 function prepareShopper(dataDir, env) {
   const file = path.join(dataDir, 'shopper.json');
@@ -419,7 +429,7 @@ function topFrames(file, count = 25, lastSeconds = Infinity) {
   for (const [name, ms] of rows) console.log(`${((ms / total) * 100).toFixed(1).padStart(6)} %  ${name.slice(0, 150)}`);
 }
 
-/** BENCH_ONLY=user,api (sections: static guest user till fresh cart api search write weight checkout backoffice reports); `--profile KEY` profiles one page. */
+/** BENCH_ONLY=user,api (sections: static guest user till fresh cart api search write weight start lighthouse checkout backoffice reports); `--profile KEY` profiles one page. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const wants = (section) => !only || only.has(section);
 const profileAt = process.argv.indexOf('--profile');
@@ -465,6 +475,8 @@ async function benchPages(dbLabel, env) {
       console.log('(open the file in Chrome DevTools › Performance, or speedscope, for the call tree)');
       return;
     }
+    // Lighthouse first, on a server nothing else loads (it times a page as a phone would see it).
+    if (wants('lighthouse') && !dbLabel.startsWith('Post')) await lighthousePages(lighthouseTargets(server.origin, targets));
     const chosen = targets.filter(([section]) => section === 'static' || wants(section));
     await throughput(server.origin, chosen, dbLabel, server.child.pid);
     console.log(`Server memory on ${dbLabel}: resident ${mbText(idle)} idle, ${mbText(rssOf(server.child.pid))} after the load above`);

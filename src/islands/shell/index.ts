@@ -5,10 +5,17 @@ import { enhanceCartBadge } from '@/islands/shell/cart-badge';
 import { enhanceNotices } from '@/islands/shell/notices';
 import { enhanceToast } from '@/islands/shell/toast-view';
 import { enhanceProgress } from '@/islands/shell/progress';
-import { enhanceNewsletter } from '@/islands/shell/newsletter';
-import { enhanceMegaMenu } from '@/islands/shell/mega-menu';
-import { enhanceQuickAdd } from '@/islands/shell/quick-add';
 import { enhanceAnalytics } from '@/islands/shell/analytics';
+import { onFirstEvent, onFirstSubmit } from '@/islands/shell/lazy';
+
+// Loaded on the first act that needs them (the API client, the cart store, prices): not before interaction.
+const enhanceOnDemand = () => {
+  onFirstSubmit('form[data-quick-add]', () => import('@/islands/shell/quick-add').then((m) => m.enhanceQuickAdd()));
+  onFirstSubmit('form[data-newsletter]', () => import('@/islands/shell/newsletter').then((m) => m.enhanceNewsletter()));
+  onFirstEvent(document.querySelector('[data-mega]'), ['mouseover', 'focusin'], () =>
+    import('@/islands/shell/mega-menu').then((m) => m.enhanceMegaMenu()),
+  );
+};
 
 for (const enhance of [
   enhanceToast,
@@ -17,9 +24,7 @@ for (const enhance of [
   enhanceCartBadge,
   enhanceNotices,
   enhanceProgress,
-  enhanceNewsletter,
-  enhanceMegaMenu,
-  enhanceQuickAdd,
+  enhanceOnDemand,
   enhanceAnalytics,
 ]) {
   try {

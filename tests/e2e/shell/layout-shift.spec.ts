@@ -5,19 +5,29 @@ import { showNotices } from './helpers';
 import { CartPage } from '../cart/cart-page';
 
 /**
- * Issue 39: no layout shift on the home page, a listing and the cart, for a first-time visitor (the promo
- * popup and the cookie notice shown) at phone and desktop width. Layout shifts are read from the browser's
- * own `layout-shift` entries once the page has settled (loaded, pictures on screen decoded, the cart's island
- * ready); their score may not pass 0.01 (Lighthouse calls 0.1 good: this is "no shift").
+ * Issue 39: nothing moves on the home page, a listing (in English and in Arabic, right to left) and the cart
+ * with lines, for a first-time visitor (the promo popup, the top banner and the cookie notice shown), at
+ * phone and desktop width; and the promo popup, drawn over the page, is never the page's largest paint
+ * (Lighthouse found it was both the shift and the LCP). Read from the browser's own `layout-shift` and
+ * `largest-contentful-paint` entries once the page has settled: loaded, the popup shown, the pictures on
+ * screen decoded. The shifts' score may not pass 0.01 (Lighthouse calls 0.1 good: this is "no shift").
  */
 const LIMIT = 0.01;
 
 type Shift = { value: number; at: number; what: string[] };
+type Paint = { size: number; at: number; what: string; inPopup: boolean };
+type Seen = { shifts: Shift[]; paints: Paint[] };
 
-async function watchShifts(page: Page) {
+async function watchPaints(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: Shift[] };
-    w.__shifts = [];
+    const seen: Seen = { shifts: [], paints: [] };
+    (window as unknown as { __seen: Seen }).__seen = seen;
+    const nameOf = (node: Node | null | undefined) => {
+      const el = node instanceof Element ? node : node?.parentElement;
+      if (!el) return node?.nodeName ?? '?';
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${cls}`;
+    };
     new PerformanceObserver((list) => {
       type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
@@ -29,50 +39,69 @@ async function watchShifts(page: Page) {
       }[]) {
         if (entry.hadRecentInput) continue;
         // What moved, from where to where: a failure's message says what to fix.
-        const what = (entry.sources ?? []).map(
-          (s) => `${(s.node as Element | undefined)?.className || s.node?.nodeName || '?'} ${box(s.previousRect)} → ${box(s.currentRect)}`,
-        );
-        w.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), what });
+        const what = (entry.sources ?? []).map((s) => `${nameOf(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`);
+        seen.shifts.push({ value: entry.value, at: Math.round(entry.startTime), what });
       }
     }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { size: number; startTime: number; element: Element | null; url: string }[]) {
+        seen.paints.push({
+          size: entry.size,
+          at: Math.round(entry.startTime),
+          what: entry.element
+            ? `${nameOf(entry.element)} ${entry.url || (entry.element.textContent ?? '').trim().slice(0, 40)}`
+            : entry.url,
+          inPopup: !!entry.element?.closest('.popup-banner'),
+        });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
 }
 
-/** The page's layout shifts once it has settled: loaded, every picture on screen decoded. */
-async function shiftsOf(page: Page): Promise<Shift[]> {
+/** What the page did once it settled: loaded, the popup shown, every picture on screen decoded. */
+async function settled(page: Page): Promise<Seen> {
   await page.waitForLoadState('load');
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.waitForFunction(
     () =>
       [...document.images]
-        .filter((img) => img.offsetParent !== null && img.getBoundingClientRect().top < innerHeight)
+        .filter((img) => img.getClientRects().length > 0 && img.getBoundingClientRect().top < innerHeight)
         .every((img) => img.complete),
     null,
     { timeout: 60_000 },
   );
-  // Two frames after that: a shift caused by the last decode is reported by then.
+  // Two frames after that: a shift or a paint caused by the last decode is reported by then.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  return page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
 }
 
-const score = (shifts: Shift[]) => shifts.reduce((sum, s) => sum + s.value, 0);
+function expectStill({ shifts, paints }: Seen) {
+  const score = shifts.reduce((sum, s) => sum + s.value, 0);
+  expect(score, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(LIMIT);
+  const largest = paints.at(-1);
+  expect(largest, 'no largest-contentful-paint entry').toBeTruthy();
+  expect(largest!.inPopup, `the promo popup is the page's largest paint: ${JSON.stringify(paints)}`).toBe(false);
+}
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px, a first-time visitor`, () => {
     test.beforeEach(async ({ page, context }) => {
       await page.setViewportSize({ width, height: 844 });
       await showNotices(context);
-      await watchShifts(page);
+      await watchPaints(page);
     });
 
     for (const [name, path] of [
       ['the home page', '/'],
       ['a listing', '/all/audio'],
+      ['an Arabic listing', '/ar/all/audio'],
     ] as const) {
-      test(`${name} does not move once drawn (promo popup and cookie notice shown)`, async ({ shop, page }) => {
+      test(`${name} does not move and is its own largest paint (promo popup, top banner and cookie notice shown)`, async ({
+        shop,
+        page,
+      }) => {
         await shop.open(path);
-        await expect(page.getByRole('dialog')).toBeVisible();
-        const shifts = await shiftsOf(page);
-        expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT);
+        expectStill(await settled(page));
       });
     }
 
@@ -102,8 +131,7 @@ for (const width of [390, 1280]) {
       const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + (inline.length ? gzipSync(inline.join('\n')).length : 0);
       expect(bytes, `${scripts.length} script files before the first touch`).toBeLessThanOrEqual(30 * 1024);
       await cart.ready();
-      const shifts = await shiftsOf(page);
-      expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(LIMIT);
+      expectStill(await settled(page));
     });
   });
 }
