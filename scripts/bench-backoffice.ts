@@ -155,12 +155,19 @@ try {
   await time('orders search, a piece of an email', () => orders({ q: `buyer${g}@` }));
   await time('orders search, a shopper name', () => orders({ q: 'Shopper 4242 ' }));
   await time('orders search, a guest name (address)', () => orders({ q: `Buyer ${g}` }));
+  // Pieces many orders share, as "@gmail" or a common first name would be: the newest orders fill the page.
+  await time('orders search, a piece every order has (bench.te)', () => orders({ q: 'bench.te' }));
+  await time('orders search, a common name piece (Buyer 99)', () => orders({ q: 'Buyer 99' }));
+  // A piece 1 % of the orders share, all of them old (buyer12…, up to order 129,999): the newest orders hold none.
+  await time('orders search, a piece of old orders only (buyer12)', () => orders({ q: 'buyer12' }));
+  await time('orders search, nothing found', () => orders({ q: 'no-such-order' }));
   await time('one order (/admin/orders/{id})', () => getStaffOrder(one!.id, { kind: 'any' }));
   const customers = (q: Record<string, string>) => listCustomers(CustomersQuerySchema.parse(q));
   await time('customers list, first page (25)', () => customers({}));
   await time('customers search, a name', () => customers({ q: 'Shopper 4242 ' }));
   await time('customers search, an email', () => customers({ q: 'shopper98765@bench.test' }));
   await time('customers search, a phone', () => customers({ q: '5120098765' }));
+  await time('customers search, a common surname (Garcia)', () => customers({ q: 'Garcia' }));
   await time('customers, with orders, signed up in a month', () =>
     customers({ orders: 'yes', from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) }),
   );

@@ -153,7 +153,7 @@ describe('the orders search', () => {
 });
 
 describe('the customers search', () => {
-  it('finds exactly what a plain substring test finds on the name, email and phone, both ways, page after page', async () => {
+  it('finds exactly what a plain substring test finds on the name, email and phone, page after page', async () => {
     const everyone = await queryRows<{ id: number; searched: string }>(
       getDb(),
       sql`select id, name || ' ' || email || ' ' || coalesce(phone, '') as searched from users where cardinality(roles) = 0`,
@@ -164,16 +164,16 @@ describe('the customers search', () => {
         .filter((u) => lower(u.searched).includes(lower(q)))
         .map((u) => Number(u.id))
         .sort((a, b) => b - a);
-      for (const path of ['walk', 'index', 'auto'] as const) {
+      {
         const ids: number[] = [];
         let cursor = '';
         for (let page = 0; page < 500; page++) {
-          const { items, next_cursor } = await listCustomers(CustomersQuerySchema.parse({ q, per_page: '3', cursor }), getDb(), path);
+          const { items, next_cursor } = await listCustomers(CustomersQuerySchema.parse({ q, per_page: '3', cursor }), getDb());
           ids.push(...items.map((u) => u.id));
           if (!next_cursor) break;
           cursor = next_cursor;
         }
-        expect({ q, path, ids }).toEqual({ q, path, ids: expected });
+        expect({ q, ids }).toEqual({ q, ids: expected });
       }
     }
   });

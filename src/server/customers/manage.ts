@@ -3,6 +3,7 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError, notFound } from '@/server/core/errors';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
 import type { CustomersQuery } from '@/lib/schemas/customers';
+import { indexedLike, likeRecheck } from '@/server/backoffice/like';
 
 /**
  * The back office's customers (issue 32): the shoppers' accounts (accounts that hold no back-office role),
@@ -105,20 +106,14 @@ const ROW = sql`select u.id, u.name, u.email, u.phone, u.status, u.erased_at, u.
     (select count(*) from orders o where o.user_id = u.id)::int as orders
   from users u`;
 
-/**
- * How many accounts (under the other filters, newest first from the page's start) a search reads in list order
- * before it asks users_search_trgm_idx instead: the same two ways as the orders' search (orders/manage.ts).
- */
-export const CUSTOMER_WALK_ROWS = 3000;
-
 /** Customers, newest first, by search (name, email, phone), state, whether they ordered, and sign-up days; keyset pages on the id. */
 export async function listCustomers(
   query: CustomersQuery,
   db: Tx = getDb(),
-  path: 'auto' | 'walk' | 'index' = 'auto',
 ): Promise<{ items: CustomerRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
   const where: SQL[] = [IS_CUSTOMER];
+  if (query.q) where.push(likeRecheck(SEARCHED, indexedLike(query.q, 3) ?? likeOf(query.q), likeOf(query.q)));
   if (query.status === 'active') where.push(sql`u.status = 1 and u.erased_at is null`);
   if (query.status === 'disabled') where.push(sql`u.status <> 1 and u.erased_at is null`);
   if (query.status === 'erased') where.push(sql`u.erased_at is not null`);
@@ -127,40 +122,7 @@ export async function listCustomers(
   if (query.from) where.push(sql`u.created_at >= ${`${query.from}T00:00:00Z`}::timestamptz`);
   if (query.to) where.push(sql`u.created_at < ${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
   if (after) where.push(sql`u.id < ${Number(after[0])}`);
-  const limit = query.per_page + 1;
-  const read = (from: SQL) =>
-    queryRows<Record<string, unknown>>(db, sql`${ROW} ${from} order by u.id desc limit ${limit}`);
-  if (!query.q) return pageOf((await read(sql`where ${and(where)}`)).map(rowOf), query.per_page, (r) => [r.id]);
-  const like = likeOf(query.q);
-  let rows: Record<string, unknown>[] | null = null;
-  if (path !== 'index') {
-    // The newest accounts in list order, each tested, stopping when the page is full (a piece many share).
-    const window =
-      path === 'walk'
-        ? sql`(select * from users u where ${and(where)})`
-        : sql`(select * from users u where ${and(where)} order by u.id desc limit ${CUSTOMER_WALK_ROWS})`;
-    rows = await queryRows<Record<string, unknown>>(
-      db,
-      sql`select u.id, u.name, u.email, u.phone, u.status, u.erased_at, u.email_verified_at, u.created_at,
-            (select count(*) from orders o where o.user_id = u.id)::int as orders
-          from (select * from ${window} u where ${SEARCHED} ilike ${like} order by u.id desc limit ${limit}) u
-          order by u.id desc`,
-    );
-    if (path === 'auto' && rows.length < limit) rows = null;
-  }
-  if (!rows) {
-    // The trigram index's ids, sorted, then each account by its key (OFFSET 0 keeps PostgreSQL off a walk of the
-    // primary key that tests every account against them), until the page is full.
-    rows = await queryRows<Record<string, unknown>>(
-      db,
-      sql`with found as materialized (select u.id from users u where ${SEARCHED} ilike ${like})
-          select u.id, u.name, u.email, u.phone, u.status, u.erased_at, u.email_verified_at, u.created_at,
-            (select count(*) from orders o where o.user_id = u.id)::int as orders
-          from (select id from found order by id desc) f
-          cross join lateral (select * from users u where u.id = f.id and ${and(where)} offset 0) u
-          order by f.id desc limit ${limit}`,
-    );
-  }
+  const rows = await queryRows<Record<string, unknown>>(db, sql`${ROW} where ${and(where)} order by u.id desc limit ${query.per_page + 1}`);
   return pageOf(rows.map(rowOf), query.per_page, (r) => [r.id]);
 }
 
