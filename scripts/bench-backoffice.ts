@@ -69,7 +69,10 @@ try {
         from generate_series(${done + 1}::int, ${done + n}::int) g`);
     }
   });
-  const [firstShopper] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from users where email like 'shopper%@bench.test'`);
+  const [firstShopper] = await queryRows<{ id: number }>(
+    db,
+    sql`select min(id)::int as id from users where email like 'shopper%@bench.test'`,
+  );
   const shopper0 = (firstShopper?.id ?? 1) - 1;
   await step('orders and their lines', async () => {
     for (let done = await count('orders'); done < ROWS; done += 100_000) {

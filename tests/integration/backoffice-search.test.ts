@@ -22,7 +22,9 @@ let stores: [number, number];
 /** An order with this email, this name on its address and, when given, this account. */
 async function orderOf(email: string, name: string, userId?: number) {
   const id = await makeOrder(stores[id0++ % 2]!, { email, userId });
-  await getDb().execute(sql`update orders set shipping_address = jsonb_set(shipping_address, '{name}', to_jsonb(${name}::text)) where id = ${id}`);
+  await getDb().execute(
+    sql`update orders set shipping_address = jsonb_set(shipping_address, '{name}', to_jsonb(${name}::text)) where id = ${id}`,
+  );
   return id;
 }
 let id0 = 0;
@@ -42,6 +44,8 @@ beforeAll(async () => {
   await orderOf(`another.${tag}@GMAIL.com`, 'Under Score');
   await orderOf(`guest.${tag}@example.com`, 'ALPHA Buyer', sara);
   await orderOf(`guest2.${tag}@example.com`, 'Bea Buyer', pierre);
+  await orderOf(`code98765x.${tag}@shop.test`, 'Room 98765 Sales');
+  await orderOf(`code98766x.${tag}@shop.test`, 'Room 98766 Sales');
   for (let i = 0; i < 7; i++) await orderOf(`many${i}.${tag}@gmail.com`, `Nadia Many ${i}`);
 });
 
@@ -113,6 +117,12 @@ const PIECES = [
   `plain.${tag}@gmail.com`, // a whole email: looked up exactly
   '971501234567', // an account's phone digits
   'zzzz-nothing',
+  // Digits inside a piece: the indexes are asked for the digits, each row then tested against the whole piece.
+  '98765x',
+  'room 98765',
+  'oom 9876',
+  'e98765x.',
+  '100% s',
 ];
 
 describe('the orders search', () => {
@@ -134,7 +144,12 @@ describe('the orders search', () => {
 
   it('keeps the other filters and the keyset page with a search, both ways', async () => {
     for (const path of ['walk', 'index', 'auto'] as const) {
-      const first = await listOrders(OrdersQuerySchema.parse({ q: 'gmail', per_page: '2', store_id: String(stores[0]) }), { kind: 'any' }, getDb(), path);
+      const first = await listOrders(
+        OrdersQuerySchema.parse({ q: 'gmail', per_page: '2', store_id: String(stores[0]) }),
+        { kind: 'any' },
+        getDb(),
+        path,
+      );
       expect(first.items.every((o) => o.store_id === stores[0] && o.email.toLowerCase().includes('gmail'))).toBe(true);
       const second = await listOrders(
         OrdersQuerySchema.parse({ q: 'gmail', per_page: '2', store_id: String(stores[0]), cursor: first.next_cursor! }),

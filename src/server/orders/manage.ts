@@ -86,7 +86,15 @@ function searchFor(q: string): Search {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const digits = q.replace(/\D/g, '');
   const like = `%${escaped}%`;
-  return { q, whole: WHOLE_EMAIL.test(q), like, prefix: `${escaped}%`, digits: digits.length >= 6 ? digits : '', indexed: indexedLike(q, 5) ?? like, indexedAccount: indexedLike(q, 3) ?? like };
+  return {
+    q,
+    whole: WHOLE_EMAIL.test(q),
+    like,
+    prefix: `${escaped}%`,
+    digits: digits.length >= 6 ? digits : '',
+    indexed: indexedLike(q, 5) ?? like,
+    indexedAccount: indexedLike(q, 3) ?? like,
+  };
 }
 
 /** The address's phone reduced to its digits: the expression orders_phone_trgm_idx holds. */
@@ -209,7 +217,12 @@ export async function listOrders(
       );
     }
   }
-  const items = rows.map((r) => ({ ...r, total: Number(r.total), version: Number(r.version), created_at: new Date(r.created_at).toISOString() }));
+  const items = rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    version: Number(r.version),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
   return pageOf(items, query.per_page, (r) => [r.id]);
 }
 
