@@ -121,7 +121,11 @@ function searchIds(s: Search): SQL {
     ${s.digits ? sql`union select id from orders where ${PHONE_DIGITS} like ${`%${s.digits}%`}` : sql``}`;
 }
 
-/** The same search as searchIds, as a test of one order row `o` (for reading the orders in their list order). */
+/**
+ * The same search as searchIds, as a test of one order row `o` (for reading the orders in their list order). The
+ * account is read by its key for each order that has one: an EXISTS here became a hashed look-up of every matching
+ * account through the trigram index (30 ms of a 2,000-order walk for "Shopper 4242").
+ */
 function searchMatch(s: Search): SQL {
   if (s.whole)
     return sql`(lower(o.email) = lower(${s.q})
@@ -130,7 +134,7 @@ function searchMatch(s: Search): SQL {
     or o.email ilike ${s.like}
     or (o.shipping_address ->> 'name') ilike ${s.like}
     ${s.digits ? sql`or regexp_replace(coalesce(o.shipping_address ->> 'phone', ''), '\\D', '', 'g') like ${`%${s.digits}%`}` : sql``}
-    or exists (select 1 from users u where u.id = o.user_id and (u.name || ' ' || u.email || ' ' || coalesce(u.phone, '')) ilike ${s.like}))`;
+    or coalesce((select (u.name || ' ' || u.email || ' ' || coalesce(u.phone, '')) ilike ${s.like} from users u where u.id = o.user_id), false))`;
 }
 
 /**
