@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase, queryRows, setDatabase } from '../src/se
 import { listAudit } from '../src/server/audit/manage';
 import { attentionFor } from '../src/server/backoffice/attention';
 import { AuditQuerySchema, OrdersQuerySchema } from '../src/lib/schemas/backoffice';
-import { getStaffOrder, listOrders } from '../src/server/orders/manage';
+import { countByStatus, getStaffOrder, listOrders } from '../src/server/orders/manage';
 import { listCustomers } from '../src/server/customers/manage';
 import { CustomersQuerySchema } from '../src/lib/schemas/customers';
 
@@ -69,7 +69,10 @@ try {
         from generate_series(${done + 1}::int, ${done + n}::int) g`);
     }
   });
-  const [firstShopper] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from users where email like 'shopper%@bench.test'`);
+  const [firstShopper] = await queryRows<{ id: number }>(
+    db,
+    sql`select min(id)::int as id from users where email like 'shopper%@bench.test'`,
+  );
   const shopper0 = (firstShopper?.id ?? 1) - 1;
   await step('orders and their lines', async () => {
     for (let done = await count('orders'); done < ROWS; done += 100_000) {
@@ -131,36 +134,48 @@ try {
   await time('/seller home counts (one store)', () => attentionFor({ kind: 'own', storeIds: [a!] }));
   // Issue 32: the orders list, its search and one order; the customers list and its search.
   const orders = (q: Record<string, string>) => listOrders(OrdersQuerySchema.parse(q), { kind: 'any' });
+  // What /admin/orders reads for one request (orders/queries.ts): the page of orders, then the tabs' counts.
+  const screen = async (q: Record<string, string>) => {
+    const query = OrdersQuerySchema.parse(q);
+    return [await listOrders(query, { kind: 'any' }), await countByStatus(query, { kind: 'any' })];
+  };
   const firstOrders = await orders({});
   let deepOrders = firstOrders.next_cursor!;
   for (let i = 0; i < 200; i++) deepOrders = (await orders({ cursor: deepOrders })).next_cursor!;
   const [one] = await queryRows<{ id: number; order_no: string }>(db, sql`select id, order_no from orders order by id desc limit 1`);
-  await time('orders list, first page (25)', () => orders({}));
-  await time('orders list, page 201 by keyset', () => orders({ cursor: deepOrders }));
-  await time('orders list, one status (delivered)', () => orders({ status: 'delivered' }));
+  await time('orders list, first page (25)', () => screen({}));
+  await time('orders list, page 201 by keyset', () => screen({ cursor: deepOrders }));
+  await time('orders list, one status (delivered)', () => screen({ status: 'delivered' }));
   await time('orders list, one store, paid, a week', () =>
-    orders({ store_id: String(b), payment_status: '1', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) }),
+    screen({ store_id: String(b), payment_status: '1', from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) }),
   );
   // A week in the past (from and to): read by date, not back through every newer order.
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const back = Math.min(120, Math.floor(ROWS / 1440 / 2));
   await time(`orders list, one store, paid, a week ${back} days back`, () =>
-    orders({ store_id: String(b), payment_status: '1', from: day(back), to: day(back - 6) }),
+    screen({ store_id: String(b), payment_status: '1', from: day(back), to: day(back - 6) }),
   );
-  await time('orders search, an order number', () => orders({ q: one!.order_no }));
+  await time('orders search, an order number', () => screen({ q: one!.order_no }));
   // An order's whole email (exact look-up of lower(email)), a piece of one (trigrams), an account's name and a
   // guest's name on the address; each names an order that exists at any BENCH_BO_ROWS.
   const g = Math.min(123_456, ROWS - 1);
-  await time('orders search, a whole email', () => orders({ q: `Buyer${g}@bench.test` }));
-  await time('orders search, a piece of an email', () => orders({ q: `buyer${g}@` }));
-  await time('orders search, a shopper name', () => orders({ q: 'Shopper 4242 ' }));
-  await time('orders search, a guest name (address)', () => orders({ q: `Buyer ${g}` }));
+  await time('orders search, a whole email', () => screen({ q: `Buyer${g}@bench.test` }));
+  await time('orders search, a piece of an email', () => screen({ q: `buyer${g}@` }));
+  await time('orders search, a shopper name', () => screen({ q: 'Shopper 4242 ' }));
+  await time('orders search, a guest name (address)', () => screen({ q: `Buyer ${g}` }));
+  // Pieces many orders share, as "@gmail" or a common first name would be: the newest orders fill the page.
+  await time('orders search, a piece every order has (bench.te)', () => screen({ q: 'bench.te' }));
+  await time('orders search, a common name piece (Buyer 99)', () => screen({ q: 'Buyer 99' }));
+  // A piece 1 % of the orders share, all of them old (buyer12…, up to order 129,999): the newest orders hold none.
+  await time('orders search, a piece of old orders only (buyer12)', () => screen({ q: 'buyer12' }));
+  await time('orders search, nothing found', () => screen({ q: 'no-such-order' }));
   await time('one order (/admin/orders/{id})', () => getStaffOrder(one!.id, { kind: 'any' }));
   const customers = (q: Record<string, string>) => listCustomers(CustomersQuerySchema.parse(q));
   await time('customers list, first page (25)', () => customers({}));
   await time('customers search, a name', () => customers({ q: 'Shopper 4242 ' }));
   await time('customers search, an email', () => customers({ q: 'shopper98765@bench.test' }));
   await time('customers search, a phone', () => customers({ q: '5120098765' }));
+  await time('customers search, a common surname (Garcia)', () => customers({ q: 'Garcia' }));
   await time('customers, with orders, signed up in a month', () =>
     customers({ orders: 'yes', from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) }),
   );

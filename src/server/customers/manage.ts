@@ -3,6 +3,7 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { AppError, notFound } from '@/server/core/errors';
 import { decodeCursor, pageOf } from '@/server/backoffice/keyset';
 import type { CustomersQuery } from '@/lib/schemas/customers';
+import { indexedLike, likeRecheck } from '@/server/backoffice/like';
 
 /**
  * The back office's customers (issue 32): the shoppers' accounts (accounts that hold no back-office role),
@@ -112,7 +113,7 @@ export async function listCustomers(
 ): Promise<{ items: CustomerRow[]; next_cursor: string | null }> {
   const after = decodeCursor(query.cursor, 1);
   const where: SQL[] = [IS_CUSTOMER];
-  if (query.q) where.push(sql`${SEARCHED} ilike ${likeOf(query.q)}`);
+  if (query.q) where.push(likeRecheck(SEARCHED, indexedLike(query.q, 3) ?? likeOf(query.q), likeOf(query.q)));
   if (query.status === 'active') where.push(sql`u.status = 1 and u.erased_at is null`);
   if (query.status === 'disabled') where.push(sql`u.status <> 1 and u.erased_at is null`);
   if (query.status === 'erased') where.push(sql`u.erased_at is not null`);
