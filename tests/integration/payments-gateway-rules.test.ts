@@ -5,11 +5,18 @@
  * received' notes. The smallest integration driver of the gateways' mutation runs; what needs no database is in
  * tests/unit/payments-<gateway>-rules.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/server/db/client';
+import { orders, payments } from '@/server/db/schema';
+import { log } from '@/server/core/logger.mjs';
 import { useTestDatabase } from '../setup/db';
 import { startFakePayments, stripeSignature } from '../fakes/payments.mjs';
-import { checkoutState, makeShopper, placeCheckout, storeReference, TEST_KEYS } from './payment-fixtures';
+import { checkoutState, makeShopper, placeCheckout, requestFor, storeReference, TEST_KEYS } from './payment-fixtures';
 import { handleStripeWebhook } from '@/server/payments/stripe';
+import { handleRazorpayCallback, handleRazorpayWebhook, razorpayProvider } from '@/server/payments/razorpay';
+import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
 
 useTestDatabase();
 
@@ -22,12 +29,28 @@ beforeAll(async () => {
       publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
     },
+    razorpay: {
+      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
+      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
+    },
+    paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
     deliver: async () => ({ status: 0 }),
   });
-  Object.assign(process.env, TEST_KEYS, { STRIPE_API_BASE: fake.origin });
+  Object.assign(process.env, TEST_KEYS, {
+    STRIPE_API_BASE: fake.origin,
+    RAZORPAY_API_BASE: fake.razorpayBase,
+    PAYPAL_API_BASE: fake.paypalBase,
+  });
   userId = (await makeShopper()).id;
 });
 afterAll(() => fake.close());
+afterEach(() => vi.restoreAllMocks());
+
+const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+/** The charge a refund of this checkout would name. */
+const chargeRef = async (orderNo: string) =>
+  (await getDb().select({ chargeRef: payments.chargeRef }).from(payments).where(eq(payments.orderNo, orderNo)))[0]!.chargeRef;
 
 const UNPAID = { status: 'pending', paid: [0, 0], received: 0 };
 const PAID = { status: 'paid', paid: [1, 1], received: 2 };
@@ -92,5 +115,252 @@ describe('Stripe: what a signed event does to the checkout', () => {
     await send('payment_intent.payment_failed', { ...intent, amount_received: 0 }, 'evt_rules_once');
     expect(await send('payment_intent.succeeded', intent, 'evt_rules_once')).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
     expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference });
+  });
+});
+
+describe('Razorpay: what a verified callback or webhook does to the checkout', () => {
+  /** A two-store checkout (₹499 + ₹100) with its Razorpay order made at the fake and stored. */
+  async function checkout() {
+    const c = await placeCheckout({ userId, totals: [49_900, 10_000], method: 1, gateway: 'razorpay', currency: 'INR' });
+    const start = await razorpayProvider.start(requestFor(c));
+    await storeReference(c.paymentId, start.reference);
+    return { c, orderId: start.reference };
+  }
+
+  it('a captured payment pays every order, and a refund will name the payment', async () => {
+    const { c, orderId } = await checkout();
+    const answer = await fake.razorpayPay(orderId, 'captured');
+    expect(await handleRazorpayCallback(answer)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
+    expect(await chargeRef(c.orderNo)).toBe(answer.razorpay_payment_id);
+  });
+
+  it('an authorized payment is captured (for its amount and currency) and then pays', async () => {
+    const { c, orderId } = await checkout();
+    const answer = await fake.razorpayPay(orderId, 'authorized');
+    expect(await handleRazorpayCallback(answer)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
+    const capture = fake.requests.filter((r) => r.path === `/razorpay/v1/payments/${answer.razorpay_payment_id}/capture`);
+    expect(capture.map((r) => JSON.parse(r.body))).toEqual([{ amount: 59_900, currency: 'INR' }]);
+  });
+
+  it('an authorized payment for a cancelled checkout is not captured (the hold lapses), and the operator reads why', async () => {
+    const { c, orderId } = await checkout();
+    await getDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, c.orderNo));
+    const answer = await fake.razorpayPay(orderId, 'authorized');
+    const warn = vi.spyOn(log, 'warn');
+    expect(await handleRazorpayCallback(answer)).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+    expect(warn).toHaveBeenCalledWith(
+      { gateway: 'razorpay', reference: orderId, paymentId: answer.razorpay_payment_id, state: 'cancelled' },
+      'payments: not capturing a payment for an order that cannot take it',
+    );
+    expect(fake.requests.filter((r) => r.path.endsWith('/capture') && r.path.includes(answer.razorpay_payment_id))).toEqual([]);
+    expect((await checkoutState(c.orderNo)).status).toBe('pending');
+  });
+
+  it('a second authorized payment for a checkout paid already is not captured, and says the checkout is paid', async () => {
+    const { c, orderId } = await checkout();
+    await handleRazorpayCallback(await fake.razorpayPay(orderId, 'captured'));
+    const second = await fake.razorpayPay(orderId, 'authorized');
+    expect(await handleRazorpayCallback(second)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+    expect(fake.requests.filter((r) => r.path.includes(`${second.razorpay_payment_id}/capture`))).toEqual([]);
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
+  });
+
+  it('a failed or refunded payment leaves it unpaid', async () => {
+    for (const outcome of ['failed', 'refunded', 'created']) {
+      const { c, orderId } = await checkout();
+      expect(await handleRazorpayCallback(await fake.razorpayPay(orderId, outcome)), outcome).toEqual({
+        changed: false,
+        orderIds: c.orderIds,
+        paid: false,
+      });
+      expect(await checkoutState(c.orderNo), outcome).toEqual({ ...UNPAID, reference: orderId });
+    }
+  });
+
+  const signed = (event: Record<string, unknown>) => {
+    const raw = JSON.stringify(event);
+    return [raw, hmac(TEST_KEYS.RAZORPAY_WEBHOOK_SECRET, raw)] as const;
+  };
+
+  it('order.paid pays for the amount the order says was paid (the payment entity may say otherwise)', async () => {
+    const { c, orderId } = await checkout();
+    const payment = { id: 'pay_hook_1', order_id: orderId, amount: 1, currency: 'INR', status: 'captured' };
+    const [raw, sig] = signed({ event: 'order.paid', payload: { payment: { entity: payment }, order: { entity: { id: orderId, amount_paid: 59_900 } } } });
+    expect(await handleRazorpayWebhook(raw, sig, 'evt_rzp_1')).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
+    expect(await chargeRef(c.orderNo)).toBe('pay_hook_1');
+  });
+
+  it("order.paid without the order entity reads the payment's amount", async () => {
+    const { c, orderId } = await checkout();
+    const [raw, sig] = signed({
+      event: 'order.paid',
+      payload: { payment: { entity: { id: 'pay_hook_2', order_id: orderId, amount: 59_900, currency: 'INR' } } },
+    });
+    expect(await handleRazorpayWebhook(raw, sig, null)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+  });
+
+  it("payment.failed leaves it unpaid, read for the payment's amount (not the order's amount paid)", async () => {
+    const { c, orderId } = await checkout();
+    const [raw, sig] = signed({
+      event: 'payment.failed',
+      payload: {
+        payment: { entity: { id: 'pay_hook_3', order_id: orderId, amount: 59_900, currency: 'INR', status: 'failed' } },
+        order: { entity: { id: orderId, amount_paid: 0 } },
+      },
+    });
+    expect(await handleRazorpayWebhook(raw, sig, 'evt_rzp_3')).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: orderId });
+  });
+
+  it('an event without a currency is not the order\'s payment (422), and the same event id twice applies once', async () => {
+    const { c, orderId } = await checkout();
+    const entity = { id: 'pay_hook_4', order_id: orderId, amount: 59_900 };
+    const [noCurrency, sig1] = signed({ event: 'order.paid', payload: { payment: { entity } } });
+    await expect(handleRazorpayWebhook(noCurrency, sig1, 'evt_rzp_4')).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    const [failed, sig2] = signed({ event: 'payment.failed', payload: { payment: { entity: { ...entity, currency: 'INR' } } } });
+    await handleRazorpayWebhook(failed, sig2, 'evt_rzp_5');
+    const [paid, sig3] = signed({ event: 'order.paid', payload: { payment: { entity: { ...entity, currency: 'INR' } } } });
+    expect(await handleRazorpayWebhook(paid, sig3, 'evt_rzp_5')).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: orderId });
+  });
+});
+
+describe('PayPal: what the return and a verified webhook do to the checkout', () => {
+  /** A two-store checkout ($12.34 + $5.00) with its PayPal order made at the fake (stored unless `store` is false). */
+  async function checkout(store = true) {
+    const c = await placeCheckout({ userId, totals: [1234, 500], method: 4, gateway: 'paypal' });
+    const start = await paypalProvider.start(requestFor(c));
+    if (store) await storeReference(c.paymentId, start.reference);
+    return { c, id: start.reference };
+  }
+  /** The shopper approves on PayPal's page (`capture`: what the capture will be; `decline`: the card is refused). */
+  const approve = (id: string, extra: Record<string, unknown> = {}) => Object.assign(fake.paypalOrder(id), { status: 'APPROVED' }, extra);
+  const captureOf = (id: string) => fake.paypalOrder(id).purchase_units[0].payments?.captures?.[0];
+
+  it('an approved order is captured once and pays every order; a refund will name the capture', async () => {
+    const { c, id } = await checkout();
+    approve(id);
+    expect(await handlePaypalReturn(id)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: id });
+    expect(await chargeRef(c.orderNo)).toBe(captureOf(id).id);
+    const captures = fake.requests.filter((r) => r.path === `/paypal/v2/checkout/orders/${id}/capture`);
+    expect(captures.map((r) => [r.method, r.headers['paypal-request-id'], r.body])).toEqual([['POST', `capture-${id}`, '{}']]);
+    // A reload of the return page reads the order captured already: nothing more.
+    expect(await handlePaypalReturn(id)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+    expect(fake.requests.filter((r) => r.path.endsWith('/capture') && r.path.includes(id))).toHaveLength(1);
+  });
+
+  it('finds the checkout by the order number PayPal echoes (custom_id), over the PayPal order id', async () => {
+    const { c, id } = await checkout(false);
+    approve(id);
+    expect(await handlePaypalReturn(id)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: id });
+  });
+
+  it('finds it by the PayPal order id when custom_id is empty', async () => {
+    const { c, id } = await checkout();
+    approve(id);
+    fake.paypalOrder(id).purchase_units[0].custom_id = '';
+    expect(await handlePaypalReturn(id)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+  });
+
+  it('an approved order of a cancelled checkout is not captured, and the operator reads why', async () => {
+    const { c, id } = await checkout();
+    await getDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, c.orderNo));
+    approve(id);
+    const warn = vi.spyOn(log, 'warn');
+    expect(await handlePaypalReturn(id)).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+    expect(warn).toHaveBeenCalledWith(
+      { gateway: 'paypal', reference: id, orderNo: c.orderNo, state: 'cancelled' },
+      'payments: not capturing a payment for an order that cannot take it',
+    );
+    expect(fake.requests.filter((r) => r.path === `/paypal/v2/checkout/orders/${id}/capture`)).toEqual([]);
+  });
+
+  it('a second approved order for a checkout paid already is not captured, and says the checkout is paid', async () => {
+    const { c, id } = await checkout();
+    approve(id);
+    await handlePaypalReturn(id);
+    const second = await paypalProvider.start(requestFor(c));
+    approve(second.reference);
+    expect(await handlePaypalReturn(second.reference)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+    expect(fake.requests.filter((r) => r.path === `/paypal/v2/checkout/orders/${second.reference}/capture`)).toEqual([]);
+  });
+
+  it('a declined capture, a capture PENDING or DECLINED, or an order never approved leaves it unpaid', async () => {
+    const cases: [string, (id: string) => void][] = [
+      ['card declined', (id) => approve(id, { _decline: true })],
+      ['capture pending', (id) => approve(id, { _capture: 'PENDING' })],
+      ['capture declined', (id) => approve(id, { _capture: 'DECLINED' })],
+      ['not approved', () => {}],
+      ['voided', (id) => fake.paypalOrderStatus(id, 'VOIDED')],
+    ];
+    for (const [name, act] of cases) {
+      const { c, id } = await checkout();
+      act(id);
+      expect(await handlePaypalReturn(id), name).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+      expect(await checkoutState(c.orderNo), name).toEqual({ ...UNPAID, reference: id });
+    }
+  });
+
+  it('a completed order whose capture is of another amount is not paid (422)', async () => {
+    const { c, id } = await checkout();
+    approve(id);
+    // PayPal captured; the capture says $1.00 while the order asked $17.34.
+    const order = fake.paypalOrder(id);
+    order.status = 'COMPLETED';
+    order.purchase_units[0].payments = { captures: [{ id: 'CAPX1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.00' } }] };
+    await expect(handlePaypalReturn(id)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    order.purchase_units[0].payments.captures[0].amount = { currency_code: 'USD', value: '17.34' };
+    expect(await handlePaypalReturn(id)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await chargeRef(c.orderNo)).toBe('CAPX1');
+  });
+
+  it('an order without an amount is not read as paid or failed for any sum (422)', async () => {
+    const { c, id } = await checkout();
+    delete fake.paypalOrder(id).purchase_units[0].amount;
+    await expect(handlePaypalReturn(id)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: id });
+  });
+
+  const signedEvent = async (type: string, resource: Record<string, unknown>) => {
+    await fake.paypalEvent(type, resource);
+    const delivery = fake.deliveries.at(-1)!;
+    return [delivery.body, new Headers(delivery.headers)] as const;
+  };
+
+  it("PAYMENT.CAPTURE.COMPLETED pays the capture's order for the capture's amount, once per event", async () => {
+    const { c, id } = await checkout();
+    const resource = {
+      id: 'CAPHOOK1',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '17.34' },
+      custom_id: '',
+      supplementary_data: { related_ids: { order_id: id } },
+    };
+    const [body, headers] = await signedEvent('PAYMENT.CAPTURE.COMPLETED', resource);
+    expect(await handlePaypalWebhook(body, headers)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: id });
+    expect(await chargeRef(c.orderNo)).toBe('CAPHOOK1');
+    expect(await handlePaypalWebhook(body, headers)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+  });
+
+  it('PAYMENT.CAPTURE.COMPLETED finds the checkout by its custom_id, and refuses another amount (422)', async () => {
+    const { c, id } = await checkout(false);
+    const resource = (value: string) => ({
+      id: 'CAPHOOK2',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value },
+      custom_id: c.orderNo,
+      supplementary_data: { related_ids: { order_id: id } },
+    });
+    const [wrong, h1] = await signedEvent('PAYMENT.CAPTURE.COMPLETED', resource('17.00'));
+    await expect(handlePaypalWebhook(wrong, h1)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    const [right, h2] = await signedEvent('PAYMENT.CAPTURE.COMPLETED', resource('17.34'));
+    expect(await handlePaypalWebhook(right, h2)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: id });
   });
 });
