@@ -17,6 +17,7 @@ import { checkoutState, makeShopper, placeCheckout, requestFor, storeReference, 
 import { handleStripeWebhook } from '@/server/payments/stripe';
 import { handleRazorpayCallback, handleRazorpayWebhook, razorpayProvider } from '@/server/payments/razorpay';
 import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
+import { flutterwaveProvider, handleFlutterwaveReturn, handleFlutterwaveWebhook } from '@/server/payments/flutterwave';
 
 useTestDatabase();
 
@@ -35,9 +36,11 @@ beforeAll(async () => {
       webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
     },
     paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
+    flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
     deliver: async () => ({ status: 0 }),
   });
   Object.assign(process.env, TEST_KEYS, {
+    FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
     STRIPE_API_BASE: fake.origin,
     RAZORPAY_API_BASE: fake.razorpayBase,
     PAYPAL_API_BASE: fake.paypalBase,
@@ -362,5 +365,71 @@ describe('PayPal: what the return and a verified webhook do to the checkout', ()
     const [right, h2] = await signedEvent('PAYMENT.CAPTURE.COMPLETED', resource('17.34'));
     expect(await handlePaypalWebhook(right, h2)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
     expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: id });
+  });
+});
+
+describe('Flutterwave: what a verified transaction does to the checkout', () => {
+  /** A two-store checkout (₦12.34 + ₦5.00) with its payment link made at the fake (stored unless `store` is false). */
+  async function checkout(store = true) {
+    const c = await placeCheckout({ userId, totals: [1234, 500], method: 5, gateway: 'flutterwave', currency: 'NGN' });
+    const start = await flutterwaveProvider.start(requestFor(c));
+    if (start.kind !== 'redirect') throw new Error('Flutterwave starts on its own page');
+    if (store) await storeReference(c.paymentId, start.reference);
+    return { c, txRef: start.reference, url: start.url };
+  }
+  /** The shopper acts on the hosted page; answers the query our return page receives. */
+  async function shopper(url: string, action: 'pay' | 'decline' | 'pending' | 'cancel') {
+    const res = await fetch(`${url}/${action}`, { redirect: 'manual' });
+    return new URL(res.headers.get('location')!).searchParams;
+  }
+
+  it('a successful transaction pays every order; a refund will name the transaction', async () => {
+    const { c, txRef, url } = await checkout();
+    const query = await shopper(url, 'pay');
+    expect(await handleFlutterwaveReturn(query)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: txRef });
+    expect(await chargeRef(c.orderNo)).toBe(query.get('transaction_id'));
+  });
+
+  it("an older attempt's transaction finds its checkout by the order number in its tx_ref", async () => {
+    const older = await checkout(false);
+    const query = await shopper(older.url, 'pay');
+    // A newer attempt's reference is the one stored.
+    await storeReference(older.c.paymentId, `${older.c.orderNo}-0badcafe`);
+    expect(await handleFlutterwaveReturn(query)).toEqual({ changed: true, orderIds: older.c.orderIds, paid: true });
+    expect((await checkoutState(older.c.orderNo)).paid).toEqual([1, 1]);
+  });
+
+  it('a failed or pending transaction leaves it unpaid, even when the return claims success', async () => {
+    for (const action of ['decline', 'pending'] as const) {
+      const { c, txRef, url } = await checkout();
+      const query = await shopper(url, action);
+      query.set('status', 'successful');
+      expect(await handleFlutterwaveReturn(query), action).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+      expect(await checkoutState(c.orderNo), action).toEqual({ ...UNPAID, reference: txRef });
+    }
+  });
+
+  it('a transaction of another amount or currency is not paid (422)', async () => {
+    const { c, txRef, url } = await checkout();
+    const query = await shopper(url, 'pay');
+    const tx = (await fetch(`${fake.flutterwaveBase}/transactions/${query.get('transaction_id')}/verify`, {
+      headers: { authorization: `Bearer ${TEST_KEYS.FLUTTERWAVE_SECRET_KEY}` },
+    }).then((r) => r.json())).data;
+    expect(tx.amount).toBe(17.34);
+    for (const [amount, currency] of [[17.33, 'NGN'], [17.34, 'USD']] as const) {
+      vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify({ status: 'success', data: { ...tx, amount, currency } })));
+      await expect(handleFlutterwaveReturn(query)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    }
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: txRef });
+  });
+
+  it('a signed charge.completed is verified and pays; sent again it changes nothing', async () => {
+    const { c, txRef, url } = await checkout();
+    await shopper(url, 'pay');
+    const delivery = fake.deliveries.at(-1)!;
+    expect(await handleFlutterwaveWebhook(delivery.body, delivery.headers['verif-hash']!)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await handleFlutterwaveWebhook(delivery.body, delivery.headers['verif-hash']!)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: txRef });
   });
 });
