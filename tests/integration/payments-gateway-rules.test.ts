@@ -18,6 +18,7 @@ import { handleStripeWebhook } from '@/server/payments/stripe';
 import { handleRazorpayCallback, handleRazorpayWebhook, razorpayProvider } from '@/server/payments/razorpay';
 import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
 import { flutterwaveProvider, handleFlutterwaveReturn, handleFlutterwaveWebhook } from '@/server/payments/flutterwave';
+import { handleIyzicoReturn, iyzicoProvider } from '@/server/payments/iyzico';
 
 useTestDatabase();
 
@@ -37,9 +38,11 @@ beforeAll(async () => {
     },
     paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
     flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
+    iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
     deliver: async () => ({ status: 0 }),
   });
   Object.assign(process.env, TEST_KEYS, {
+    IYZICO_API_BASE: fake.iyzicoBase,
     FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
     STRIPE_API_BASE: fake.origin,
     RAZORPAY_API_BASE: fake.razorpayBase,
@@ -431,5 +434,179 @@ describe('Flutterwave: what a verified transaction does to the checkout', () => 
     expect(await handleFlutterwaveWebhook(delivery.body, delivery.headers['verif-hash']!)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
     expect(await handleFlutterwaveWebhook(delivery.body, delivery.headers['verif-hash']!)).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
     expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: txRef });
+  });
+});
+
+describe('iyzico: the checkout form asked for a checkout, and what its result does', () => {
+  /** A checkout (two stores, ₺12.34 + ₺5.00 unless `totals`) with the addresses checkout stored on its orders. */
+  async function checkout(addresses: { shipping?: unknown; billing?: unknown } = {}, totals = [1234, 500]) {
+    const c = await placeCheckout({ userId, totals, method: 6, gateway: 'iyzico', currency: 'TRY' });
+    await getDb()
+      .update(orders)
+      .set({ shippingAddress: addresses.shipping ?? null, billingAddress: addresses.billing ?? null })
+      .where(eq(orders.orderNo, c.orderNo));
+    return c;
+  }
+  const initialized = () =>
+    JSON.parse(fake.requests.filter((r) => r.path === '/iyzico/payment/iyzipos/checkoutform/initialize/auth/ecom').at(-1)!.body);
+  async function started(c: Awaited<ReturnType<typeof checkout>>) {
+    const start = await iyzicoProvider.start(requestFor(c));
+    if (start.kind !== 'redirect') throw new Error('iyzico starts on its own page');
+    await storeReference(c.paymentId, start.reference);
+    return start;
+  }
+
+  const HOME = { name: 'Ayşe Nur Yılmaz', phone: '+905551112233', city: 'Istanbul', country: 'Turkey', address_1: 'Bağdat Cd. 1', zip: '34710' };
+  const SHOP = { name: 'Mehmet Kaya', city: 'Ankara', country: 'Turkey', address_1: 'Atatürk Blv. 5' };
+
+  it('sends the buyer, both addresses and one basket line per store order that add up to the whole', async () => {
+    const c = await checkout({ shipping: SHOP, billing: HOME });
+    const start = await started(c);
+    expect(start.url).toBe(`${fake.origin}/iyzico/pay/${start.reference}`);
+    expect(initialized()).toEqual({
+      locale: 'en',
+      conversationId: c.orderNo,
+      price: '17.34',
+      paidPrice: '17.34',
+      currency: 'TRY',
+      basketId: c.orderNo,
+      paymentGroup: 'PRODUCT',
+      callbackUrl: `http://127.0.0.1:4321/payment-return/iyzico/${c.orderId}`,
+      enabledInstallments: [1],
+      buyer: {
+        id: String(userId),
+        name: 'Ayşe',
+        surname: 'Nur Yılmaz',
+        email: c.email,
+        identityNumber: '11111111111',
+        registrationAddress: 'Bağdat Cd. 1',
+        city: 'Istanbul',
+        country: 'Turkey',
+        gsmNumber: '+905551112233',
+      },
+      shippingAddress: { contactName: 'Mehmet Kaya', city: 'Ankara', country: 'Turkey', address: 'Atatürk Blv. 5' },
+      billingAddress: { contactName: 'Ayşe Nur Yılmaz', city: 'Istanbul', country: 'Turkey', address: 'Bağdat Cd. 1', zipCode: '34710' },
+      basketItems: [
+        { id: String(c.orderIds[0]), name: `Voltmart order ${c.orderNo}`, category1: 'Electronics', itemType: 'PHYSICAL', price: '12.34' },
+        { id: String(c.orderIds[1]), name: `Voltmart order ${c.orderNo}`, category1: 'Electronics', itemType: 'PHYSICAL', price: '5.00' },
+      ],
+    });
+  });
+
+  it('uses the one address it has for both, and placeholders where checkout stored none', async () => {
+    await started(await checkout({ shipping: { name: 'Solo', city: 'Izmir' } }));
+    const onlyShipping = initialized();
+    expect(onlyShipping.buyer).toMatchObject({ name: 'Solo', surname: 'Solo', registrationAddress: 'N/A', city: 'Izmir', country: 'N/A' });
+    expect(onlyShipping.buyer).not.toHaveProperty('gsmNumber');
+    expect(onlyShipping.billingAddress).toEqual({ contactName: 'Solo', city: 'Izmir', country: 'N/A', address: 'N/A' });
+    expect(onlyShipping.shippingAddress).toEqual(onlyShipping.billingAddress);
+
+    await started(await checkout({ billing: { city: 'Bursa' } }));
+    expect(initialized().shippingAddress.city).toBe('Bursa');
+
+    const none = await checkout();
+    await started(none);
+    const local = none.email.split('@')[0];
+    const sent = initialized();
+    expect(sent.buyer).toEqual({
+      id: String(userId),
+      name: local,
+      surname: local,
+      email: none.email,
+      identityNumber: '11111111111',
+      registrationAddress: 'N/A',
+      city: 'N/A',
+      country: 'N/A',
+    });
+    expect(sent.billingAddress).toEqual({ contactName: local, city: 'N/A', country: 'N/A', address: 'N/A' });
+    expect(sent.shippingAddress).toEqual(sent.billingAddress);
+  });
+
+  it('a one-store checkout is one line of the whole; a description is cut to 100 characters', async () => {
+    const c = await checkout({}, [1734]);
+    await iyzicoProvider.start({ ...requestFor(c), description: 'd'.repeat(150) });
+    expect(initialized().basketItems).toEqual([
+      { id: String(c.orderId), name: 'd'.repeat(100), category1: 'Electronics', itemType: 'PHYSICAL', price: '17.34' },
+    ]);
+  });
+
+  it('a request for a checkout with no orders is one line of the whole, by its first order id', async () => {
+    const c = await checkout();
+    await iyzicoProvider.start({ ...requestFor(c), orderNo: 'VM-NO-SUCH-ORDER', orderId: 4242, amount: 999 });
+    const sent = initialized();
+    expect(sent.basketItems).toEqual([{ id: '4242', name: `Voltmart order ${c.orderNo}`, category1: 'Electronics', itemType: 'PHYSICAL', price: '9.99' }]);
+    expect(sent.buyer.id).toBe('4242');
+  });
+
+  it('a form iyzico refuses gives the shopper "no page to pay on", and the operator its reason', async () => {
+    const c = await checkout();
+    const error = vi.spyOn(log, 'error');
+    const unavailable = expect.objectContaining({ code: 'UNAVAILABLE', message: 'Iyzico did not answer with a page to pay on.' });
+    // iyzico refuses a basket whose lines do not add up (here: an amount that is not the orders' sum).
+    await expect(iyzicoProvider.start({ ...requestFor(c), amount: 1 })).rejects.toThrow(unavailable);
+    expect(error).toHaveBeenCalledWith({ reason: 'basketItems price sum must equal price' }, 'payments: iyzico refused the checkout form');
+    for (const answer of [
+      { status: 'failure' },
+      { status: 'success', paymentPageUrl: 'https://iyzico.test/pay' },
+      { status: 'success', token: 'tok-00000001' },
+    ]) {
+      vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify(answer)));
+      await expect(iyzicoProvider.start(requestFor(c))).rejects.toThrow(unavailable);
+      expect(error).toHaveBeenLastCalledWith({ reason: answer.status }, 'payments: iyzico refused the checkout form');
+    }
+  });
+
+  it('a SUCCESS accepted by the fraud check pays every order', async () => {
+    const c = await checkout();
+    const start = await started(c);
+    fake.iyzicoComplete(start.reference, 'SUCCESS');
+    expect(await handleIyzicoReturn(start.reference)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: start.reference });
+  });
+
+  it('finds the checkout by the basket id iyzico echoes', async () => {
+    const c = await checkout();
+    const start = await iyzicoProvider.start(requestFor(c));
+    if (start.kind !== 'redirect') throw new Error('redirect');
+    fake.iyzicoComplete(start.reference, 'SUCCESS');
+    expect(await handleIyzicoReturn(start.reference)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+  });
+
+  it('a FAILURE, a 3-D Secure step, or a payment held or refused by the fraud check leaves it unpaid', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['FAILURE', {}],
+      ['INIT_THREEDS', {}],
+      ['SUCCESS', { fraudStatus: 0 }],
+      ['SUCCESS', { fraudStatus: -1 }],
+      ['SUCCESS', { fraudStatus: '0' }],
+    ];
+    for (const [status, extra] of cases) {
+      const c = await checkout();
+      const start = await started(c);
+      fake.iyzicoComplete(start.reference, status, extra);
+      expect(await handleIyzicoReturn(start.reference), status).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+      expect(await checkoutState(c.orderNo), status).toEqual({ ...UNPAID, reference: start.reference });
+    }
+  });
+
+  it('a fraud status of "1" as text is accepted like 1', async () => {
+    const c = await checkout();
+    const start = await started(c);
+    fake.iyzicoComplete(start.reference, 'SUCCESS', { fraudStatus: '1' });
+    expect(await handleIyzicoReturn(start.reference)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+  });
+
+  it('a result of another paid price or currency is not paid (422)', async () => {
+    const c = await checkout();
+    const start = await started(c);
+    fake.iyzicoComplete(start.reference, 'SUCCESS');
+    fake.iyzicoForm(start.reference).paidPrice = '17.35';
+    await expect(handleIyzicoReturn(start.reference)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    fake.iyzicoForm(start.reference).paidPrice = '17.34';
+    fake.iyzicoForm(start.reference).currency = 'USD';
+    await expect(handleIyzicoReturn(start.reference)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    delete fake.iyzicoForm(start.reference).currency;
+    await expect(handleIyzicoReturn(start.reference)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: start.reference });
   });
 });
