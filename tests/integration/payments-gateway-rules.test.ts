@@ -19,6 +19,7 @@ import { handleRazorpayCallback, handleRazorpayWebhook, razorpayProvider } from 
 import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
 import { flutterwaveProvider, handleFlutterwaveReturn, handleFlutterwaveWebhook } from '@/server/payments/flutterwave';
 import { handleIyzicoReturn, iyzicoProvider } from '@/server/payments/iyzico';
+import { authorizeNetProvider, handleAuthorizeNetDone, handleAuthorizeNetReturn } from '@/server/payments/authorize-net';
 
 useTestDatabase();
 
@@ -39,9 +40,11 @@ beforeAll(async () => {
     paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
     flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
     iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
+    authorizeNet: { loginId: TEST_KEYS.AUTHORIZE_NET_API_LOGIN_ID, transactionKey: TEST_KEYS.AUTHORIZE_NET_TRANSACTION_KEY },
     deliver: async () => ({ status: 0 }),
   });
   Object.assign(process.env, TEST_KEYS, {
+    AUTHORIZE_NET_API_BASE: fake.authorizeNetBase,
     IYZICO_API_BASE: fake.iyzicoBase,
     FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
     STRIPE_API_BASE: fake.origin,
@@ -608,5 +611,78 @@ describe('iyzico: the checkout form asked for a checkout, and what its result do
     delete fake.iyzicoForm(start.reference).currency;
     await expect(handleIyzicoReturn(start.reference)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
     expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference: start.reference });
+  });
+});
+
+describe('Authorize.Net: what a transaction read from Authorize.Net does to the checkout', () => {
+  /** A two-store checkout ($12.34 + $5.00) with its Accept Hosted page; `pay` makes the transaction. */
+  async function checkout() {
+    const c = await placeCheckout({ userId, totals: [1234, 500], method: 8, gateway: 'authorize-net' });
+    const start = await authorizeNetProvider.start(requestFor(c));
+    if (start.kind !== 'client') throw new Error('Accept Hosted');
+    await storeReference(c.paymentId, start.reference);
+    const pay = (outcome: boolean | string = true) => fake.authorizeNetPay(String(start.extra!.token), outcome);
+    return { c, invoice: start.reference, pay };
+  }
+
+  it('a captured transaction (pending settlement or settled) pays every order, by trans id or by the return', async () => {
+    for (const status of ['capturedPendingSettlement', 'settledSuccessfully']) {
+      const { c, invoice, pay } = await checkout();
+      const tx = pay(status);
+      expect(await handleAuthorizeNetDone(tx.transId), status).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+      expect(await checkoutState(c.orderNo), status).toEqual({ ...PAID, reference: invoice });
+      expect(await handleAuthorizeNetReturn(invoice), status).toEqual({ changed: false, orderIds: c.orderIds, paid: true });
+    }
+    const { c, invoice, pay } = await checkout();
+    pay(true);
+    expect(await handleAuthorizeNetReturn(invoice)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+  });
+
+  it('an approved transaction not captured, declined, voided, in error or under review leaves it unpaid', async () => {
+    for (const status of ['authorizedPendingCapture', 'voided', 'expired', 'couldNotVoid', 'declined', 'generalError', 'FDSPendingReview', 'underReview']) {
+      const { c, invoice, pay } = await checkout();
+      const tx = pay(status);
+      expect(await handleAuthorizeNetDone(tx.transId), status).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+      expect(await checkoutState(c.orderNo), status).toEqual({ ...UNPAID, reference: invoice });
+    }
+  });
+
+  it('a captured status with a response code other than approved is not paid', async () => {
+    const { c, pay } = await checkout();
+    const tx = pay('capturedPendingSettlement');
+    tx.responseCode = 4;
+    expect(await handleAuthorizeNetDone(tx.transId)).toEqual({ changed: false, orderIds: c.orderIds, paid: false });
+  });
+
+  it('pays for the amount settled, and reads a declined card for the amount authorised (settled: 0)', async () => {
+    const { c, pay } = await checkout();
+    const tx = pay(true);
+    tx.authAmount = 99.99;
+    expect(await handleAuthorizeNetDone(tx.transId)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    const other = await checkout();
+    const declined = other.pay(false);
+    expect(declined.settleAmount).toBe(0);
+    expect(await handleAuthorizeNetDone(declined.transId)).toEqual({ changed: false, orderIds: other.c.orderIds, paid: false });
+    const short = await checkout();
+    const partial = short.pay(true);
+    partial.settleAmount = 17.0;
+    await expect(handleAuthorizeNetDone(partial.transId)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    delete partial.settleAmount;
+    await expect(handleAuthorizeNetDone(partial.transId)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect((await checkoutState(short.c.orderNo)).status).toBe('pending');
+  });
+
+  it("settles in the account's currency", async () => {
+    const c = await placeCheckout({ userId, totals: [1734], method: 8, gateway: 'authorize-net', currency: 'CAD' });
+    process.env.AUTHORIZE_NET_CURRENCY = 'cad';
+    try {
+      const start = await authorizeNetProvider.start(requestFor(c));
+      if (start.kind !== 'client') throw new Error('Accept Hosted');
+      await storeReference(c.paymentId, start.reference);
+      const tx = fake.authorizeNetPay(String(start.extra!.token), true);
+      expect(await handleAuthorizeNetDone(tx.transId)).toEqual({ changed: true, orderIds: c.orderIds, paid: true });
+    } finally {
+      delete process.env.AUTHORIZE_NET_CURRENCY;
+    }
   });
 });
