@@ -118,6 +118,14 @@ describe('Stripe: what a signed event does to the checkout', () => {
     expect((await checkoutState(other.c.orderNo)).paid).toEqual([1, 1]);
   });
 
+  it('payment_intent.succeeded for a cancelled checkout is money to give back, not a payment', async () => {
+    const { c, reference } = await checkout();
+    await getDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, c.orderNo));
+    const result = await send('payment_intent.succeeded', { id: reference, amount: 1734, amount_received: 1734, metadata: {} });
+    expect(result).toEqual({ changed: true, orderIds: c.orderIds, paid: false, refundDue: true });
+    expect(await checkoutState(c.orderNo)).toEqual({ ...UNPAID, reference });
+  });
+
   it('applies one event once: the same event id again changes nothing', async () => {
     const { c, reference } = await checkout();
     const intent = { id: reference, amount: 1734, amount_received: 1734, metadata: {} };

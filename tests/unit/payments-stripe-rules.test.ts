@@ -5,6 +5,7 @@
  * verified event (paid or not, the amount) is tests/integration/payments-gateway-rules.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import Stripe from 'stripe';
 import { handleStripeWebhook, STRIPE_JS, stripeBrowserSources, stripeClient, stripeKeys, stripeProvider } from '@/server/payments/stripe';
 import { log } from '@/server/core/logger.mjs';
 import { startFakePayments, stripeSignature } from '../fakes/payments.mjs';
@@ -94,6 +95,8 @@ describe('keys and client', () => {
     expect(stripeClient({ STRIPE_SECRET_KEY: 'sk_a', STRIPE_API_BASE: ' http://fake.test:8111 ' })).toBe(a);
     expect([field(a, 'host'), field(a, 'port'), field(a, 'protocol'), field(a, 'timeout')]).toEqual(['fake.test', 8111, 'http', 5000]);
     expect((a as unknown as Fields).getMaxNetworkRetries()).toBe(1);
+    // Stripe's SDK reports our request timings to Stripe unless told not to.
+    expect((a as unknown as { getTelemetryEnabled(): boolean }).getTelemetryEnabled()).toBe(false);
     const other = stripeClient({ STRIPE_SECRET_KEY: 'sk_b', STRIPE_API_BASE: 'http://fake.test:8111' });
     expect(other).not.toBe(a);
     expect(stripeClient({ STRIPE_SECRET_KEY: 'sk_a', STRIPE_API_BASE: 'http://fake.test:8112' })).not.toBe(a);
@@ -252,6 +255,21 @@ describe('the webhook, before anything is read', () => {
     await expect(handleStripeWebhook(body, stripeSignature('whsec_other', body))).rejects.toThrow(refused);
     await expect(handleStripeWebhook(body, 'garbage')).rejects.toThrow(refused);
     await expect(handleStripeWebhook(`${body} `, stripeSignature(KEYS.STRIPE_WEBHOOK_SECRET, body))).rejects.toThrow(refused);
+  });
+
+  it('reads nothing without a webhook secret or a signature: the SDK is not even asked', async () => {
+    const construct = vi.spyOn(Stripe.webhooks, 'constructEvent');
+    const body = event('payment_intent.succeeded');
+    await expect(handleStripeWebhook(body, null)).rejects.toThrow(expect.objectContaining({ message: SIGNATURE_REFUSED }));
+    process.env.STRIPE_WEBHOOK_SECRET = '';
+    try {
+      await expect(handleStripeWebhook(body, stripeSignature('', body))).rejects.toThrow(expect.objectContaining({ message: SIGNATURE_REFUSED }));
+    } finally {
+      process.env.STRIPE_WEBHOOK_SECRET = KEYS.STRIPE_WEBHOOK_SECRET;
+    }
+    expect(construct).not.toHaveBeenCalled();
+    await expect(handleStripeWebhook(body, 'garbage')).rejects.toThrow(expect.objectContaining({ message: SIGNATURE_REFUSED }));
+    expect(construct).toHaveBeenCalledTimes(1);
   });
 
   it('refuses every event when the shop has no webhook secret, even one signed with the empty secret', async () => {
