@@ -59,7 +59,12 @@ describe('the pay page of a checkout', () => {
     expect(shown.pay.gateway).toBe('stripe');
     expect(shown.pay.start).toMatchObject({ kind: 'client', publicKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY });
     const intent = fake.stripeIntent(shown.pay.start.reference);
-    expect(intent).toMatchObject({ amount: 1734, currency: 'usd', description: `Kilowatt order ${c.orderNo}`, metadata: { order_id: String(c.orderId) } });
+    expect(intent).toMatchObject({
+      amount: 1734,
+      currency: 'usd',
+      description: `Kilowatt order ${c.orderNo}`,
+      metadata: { order_id: String(c.orderId) },
+    });
     expect(await storedRef(c.paymentId)).toBe(shown.pay.start.reference);
   });
 
@@ -109,17 +114,23 @@ describe('the pay page of a checkout', () => {
     expect((await page(c.orderId)).pay).not.toHaveProperty('refund');
     expect(fake.requests.length).toBe(before);
     const refund = { orderNo: c.orderNo, gateway: 'stripe', amount: 1734, currency: 'USD', reason: 'cancelled' };
-    await getDb().insert(paymentRefunds).values([
-      { ...refund, chargeRef: 'pi_stray_1', status: 'refunded' },
-      { ...refund, chargeRef: 'pi_stray_2', status: 'refund_due' },
-      { ...refund, chargeRef: 'pi_order_1', status: 'refund_due', kind: 'order' },
-    ]);
+    await getDb()
+      .insert(paymentRefunds)
+      .values([
+        { ...refund, chargeRef: 'pi_stray_1', status: 'refunded' },
+        { ...refund, chargeRef: 'pi_stray_2', status: 'refund_due' },
+        { ...refund, chargeRef: 'pi_order_1', status: 'refund_due', kind: 'order' },
+      ]);
     expect((await page(c.orderId)).pay).toEqual({ state: 'closed', reason: 'cancelled', refund: 'refunded' });
-    await getDb().delete(paymentRefunds).where(and(eq(paymentRefunds.orderNo, c.orderNo), eq(paymentRefunds.chargeRef, 'pi_stray_1')));
+    await getDb()
+      .delete(paymentRefunds)
+      .where(and(eq(paymentRefunds.orderNo, c.orderNo), eq(paymentRefunds.chargeRef, 'pi_stray_1')));
     expect((await page(c.orderId)).pay).toEqual({ state: 'closed', reason: 'cancelled', refund: 'refund_due' });
     const d = await stripeCheckout();
     await getDb().update(payments).set({ status: 'refunded' }).where(eq(payments.id, d.paymentId));
-    await getDb().insert(paymentRefunds).values({ ...refund, orderNo: d.orderNo, chargeRef: 'pi_order_2', status: 'refunded', kind: 'order' });
+    await getDb()
+      .insert(paymentRefunds)
+      .values({ ...refund, orderNo: d.orderNo, chargeRef: 'pi_order_2', status: 'refunded', kind: 'order' });
     expect((await page(d.orderId)).pay).toEqual({ state: 'closed', reason: 'refunded' });
   });
 
@@ -127,7 +138,14 @@ describe('the pay page of a checkout', () => {
     const c = await stripeCheckout();
     await getDb().delete(payments).where(eq(payments.id, c.paymentId));
     await getDb().update(orders).set({ total: 999, currency: 'EUR' }).where(eq(orders.id, c.orderIds[1]!));
-    expect(await page(c.orderIds[1]!)).toEqual({ orderId: c.orderId, orderNo: c.orderNo, amount: 999, currency: 'EUR', method: 3, pay: { state: 'offline' } });
+    expect(await page(c.orderIds[1]!)).toEqual({
+      orderId: c.orderId,
+      orderNo: c.orderNo,
+      amount: 999,
+      currency: 'EUR',
+      method: 3,
+      pay: { state: 'offline' },
+    });
     await getDb().update(orders).set({ paymentStatus: 1 }).where(eq(orders.id, c.orderIds[1]!));
     expect((await page(c.orderIds[1]!)).pay).toEqual({ state: 'paid' });
     const cod = await placeCheckout({ userId, totals: [1734], method: 2, gateway: 'cod' });
@@ -155,7 +173,10 @@ describe('the pay page of a checkout', () => {
     await storeReference(c.paymentId, 'pi_unknown_to_stripe');
     const error = vi.spyOn(log, 'error');
     expect((await page(c.orderId)).pay).toEqual({ state: 'unavailable' });
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ gateway: 'stripe', err: expect.any(Error) }), 'payments: the gateway did not start a payment');
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ gateway: 'stripe', err: expect.any(Error) }),
+      'payments: the gateway did not start a payment',
+    );
     expect(await storedRef(c.paymentId)).toBe('pi_unknown_to_stripe');
   });
 

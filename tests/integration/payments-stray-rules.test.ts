@@ -14,7 +14,15 @@ import { startFakePayments } from '../fakes/payments.mjs';
 import { makeShopper, placeCheckout, TEST_KEYS } from './payment-fixtures';
 import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, paymentRefunds } from '@/server/db/schema';
-import { handleStray, listRefundsDue, markRefunded, recordStray, refundStray, retryRefund, type StrayCharge } from '@/server/payments/stray';
+import {
+  handleStray,
+  listRefundsDue,
+  markRefunded,
+  recordStray,
+  refundStray,
+  retryRefund,
+  type StrayCharge,
+} from '@/server/payments/stray';
 import { stripeProvider } from '@/server/payments/stripe';
 import { getSettings, putSetting } from '@/server/settings';
 import { readOutbox } from '@/server/mail/outbox';
@@ -57,6 +65,7 @@ async function paidAfterCancel(totals = [1234, 500]) {
     returnUrl: 'http://127.0.0.1/x',
     cancelUrl: 'http://127.0.0.1/y',
   });
+  if (start.kind !== 'client') throw new Error('Stripe starts on the pay page');
   await fake.stripePay(start.reference);
   return { c, intent: start.reference };
 }
@@ -82,7 +91,16 @@ describe('recording a stray charge', () => {
     const { c, intent } = await paidAfterCancel();
     const warn = vi.spyOn(log, 'warn');
     const info = vi.spyOn(log, 'info');
-    const charge = { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, paymentRef: 'pi_payment', amount: 1734, currency: 'usd', reason: 'cancelled' as const, eventId: 'evt_1' };
+    const charge = {
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      paymentRef: 'pi_payment',
+      amount: 1734,
+      currency: 'usd',
+      reason: 'cancelled' as const,
+      eventId: 'evt_1',
+    };
     const first = await record(charge);
     expect(first.created).toBe(true);
     expect(await rowOf(first.id)).toMatchObject({
@@ -97,7 +115,11 @@ describe('recording a stray charge', () => {
       kind: 'stray',
     });
     expect(await notesOf(c.orderNo)).toEqual(
-      c.orderIds.map((orderId) => ({ orderId, status: 'cancelled', note: 'Payment received for an order that cannot take it: refund due' })),
+      c.orderIds.map((orderId) => ({
+        orderId,
+        status: 'cancelled',
+        note: 'Payment received for an order that cannot take it: refund due',
+      })),
     );
     expect(warn).toHaveBeenCalledWith(
       { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'usd', reason: 'cancelled', eventId: 'evt_1' },
@@ -115,15 +137,35 @@ describe('recording a stray charge', () => {
 
   it('keeps no payment reference when the gateway gave none, and writes no note without orders', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'paid' }, []);
+    const { id } = await record(
+      { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'paid' },
+      [],
+    );
     expect(await rowOf(id)).toMatchObject({ paymentRef: null, reason: 'paid' });
     expect(await notesOf(c.orderNo)).toEqual([]);
   });
 
   it("finds the charge's own stray row, not an operator's refund of the same charge", async () => {
     const { c, intent } = await paidAfterCancel();
-    await getDb().insert(paymentRefunds).values({ orderNo: c.orderNo, gateway: 'stripe', chargeRef: intent, amount: 100, currency: 'USD', reason: 'operator', kind: 'order', orderId: c.orderId, idempotencyKey: 'k' });
-    const charge = { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'cancelled' as const };
+    await getDb().insert(paymentRefunds).values({
+      orderNo: c.orderNo,
+      gateway: 'stripe',
+      chargeRef: intent,
+      amount: 100,
+      currency: 'USD',
+      reason: 'operator',
+      kind: 'order',
+      orderId: c.orderId,
+      idempotencyKey: 'k',
+    });
+    const charge = {
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled' as const,
+    };
     const first = await record(charge);
     expect(await record(charge)).toEqual({ id: first.id, created: false });
   });
@@ -132,13 +174,25 @@ describe('recording a stray charge', () => {
 describe('the automatic refund and the mail', () => {
   it('refunds the whole charge once through its gateway, notes it on each order, and mails the operator "made"', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, paymentRef: 'pi_payment', amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      paymentRef: 'pi_payment',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     const info = vi.spyOn(log, 'info');
     await handleStray(id, true);
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'refunded', note: null, refundAttempts: 1 });
-    expect(fake.refunds.filter((r) => r.charge === intent)).toEqual([{ gateway: 'stripe', charge: intent, amount: 1734, id: row.refundRef }]);
-    expect(fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.headers['idempotency-key']).toBe(`voltmart-refund-stripe-${intent}`);
+    expect(fake.refunds.filter((r) => r.charge === intent)).toEqual([
+      { gateway: 'stripe', charge: intent, amount: 1734, id: row.refundRef },
+    ]);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.headers['idempotency-key']).toBe(
+      `voltmart-refund-stripe-${intent}`,
+    );
     expect((await notesOf(c.orderNo)).map((n) => n.note).slice(-2)).toEqual(['Refunded automatically', 'Refunded automatically']);
     expect(info).toHaveBeenCalledWith(
       { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, refundRef: row.refundRef },
@@ -164,11 +218,24 @@ describe('the automatic refund and the mail', () => {
 
   it('claims the row: a second attempt within five minutes asks nothing; after them it asks again', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'cancelled' });
-    await getDb().update(paymentRefunds).set({ refundTriedAt: new Date(Date.now() - 290_000) }).where(eq(paymentRefunds.id, id));
+    const { id } = await record({
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
+    await getDb()
+      .update(paymentRefunds)
+      .set({ refundTriedAt: new Date(Date.now() - 290_000) })
+      .where(eq(paymentRefunds.id, id));
     expect(await refundStray(id)).toBe('refund_due');
     expect((await rowOf(id)).refundAttempts).toBe(0);
-    await getDb().update(paymentRefunds).set({ refundTriedAt: new Date(Date.now() - 310_000) }).where(eq(paymentRefunds.id, id));
+    await getDb()
+      .update(paymentRefunds)
+      .set({ refundTriedAt: new Date(Date.now() - 310_000) })
+      .where(eq(paymentRefunds.id, id));
     expect(await refundStray(id)).toBe('refunded');
     expect((await rowOf(id)).refundAttempts).toBe(1);
   });
@@ -177,7 +244,17 @@ describe('the automatic refund and the mail', () => {
     const { c, intent } = await paidAfterCancel();
     const [row] = await getDb()
       .insert(paymentRefunds)
-      .values({ orderNo: c.orderNo, gateway: 'stripe', chargeRef: intent, amount: 500, currency: 'USD', reason: 'operator', kind: 'order', orderId: c.orderId, idempotencyKey: 'op-1' })
+      .values({
+        orderNo: c.orderNo,
+        gateway: 'stripe',
+        chargeRef: intent,
+        amount: 500,
+        currency: 'USD',
+        reason: 'operator',
+        kind: 'order',
+        orderId: c.orderId,
+        idempotencyKey: 'op-1',
+      })
       .returning();
     expect(await refundStray(row!.id)).toBe('refunded');
     expect(fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.headers['idempotency-key']).toBe(`voltmart-refund-row-${row!.id}`);
@@ -185,7 +262,14 @@ describe('the automatic refund and the mail', () => {
 
   it('a gateway that refuses leaves it due with its reason for the operator, in the row, the log and the mail', async () => {
     const { c } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: 'pi_never_paid', amount: 1734, currency: 'USD', reason: 'refunded' });
+    const { id } = await record({
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: 'pi_never_paid',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'refunded',
+    });
     const error = vi.spyOn(log, 'error');
     await handleStray(id, true);
     const row = await rowOf(id);
@@ -199,12 +283,21 @@ describe('the automatic refund and the mail', () => {
     expect(mail!.subject).toBe(`[Refund due] Order ${c.orderNo}: 17.34 USD through stripe`);
     expect(mail!.text).toContain(`stripe collected 17.34 USD for order ${c.orderNo}, but the order was refunded.`);
     expect(mail!.text).toContain('Charge: pi_never_paid.');
-    expect(mail!.text).toContain(`The money has not been given back yet: ${row.note}. Refund it, then run: npm run shop -- refund:done ${id}`);
+    expect(mail!.text).toContain(
+      `The money has not been given back yet: ${row.note}. Refund it, then run: npm run shop -- refund:done ${id}`,
+    );
   });
 
   it('cuts a long refusal to 500 characters', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     vi.spyOn(stripeProvider, 'refund').mockRejectedValueOnce(new Error('x'.repeat(600)));
     expect(await refundStray(id)).toBe('refund_due');
     expect((await rowOf(id)).note).toBe(`Automatic refund failed: ${'x'.repeat(600)}`.slice(0, 500));
@@ -216,7 +309,15 @@ describe('the automatic refund and the mail', () => {
 
   it('a gateway without a refund API here: due, with what the operator must do, in the row and the mail', async () => {
     const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({ gateway: 'flutterwave', orderNo: c.orderNo, chargeRef: '1000001', paymentRef: '1000001', amount: 1734, currency: 'USD', reason: 'paid' });
+    const { id } = await record({
+      gateway: 'flutterwave',
+      orderNo: c.orderNo,
+      chargeRef: '1000001',
+      paymentRef: '1000001',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'paid',
+    });
     await handleStray(id, true);
     const note = `flutterwave has no refund API here: refund it in the gateway's dashboard, then run npm run shop -- refund:done ${id}.`;
     expect(await rowOf(id)).toMatchObject({ status: 'refund_due', note });
@@ -228,7 +329,14 @@ describe('the automatic refund and the mail', () => {
 
   it('an error while refunding is logged and the mail still goes', async () => {
     const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({ gateway: 'flutterwave', orderNo: c.orderNo, chargeRef: '1000002', amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'flutterwave',
+      orderNo: c.orderNo,
+      chargeRef: '1000002',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     const error = vi.spyOn(log, 'error');
     const broken = new Error('database went away');
     vi.spyOn(getDb(), 'update').mockImplementationOnce(() => {
@@ -243,12 +351,26 @@ describe('the automatic refund and the mail', () => {
     const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
     const [row] = await getDb()
       .insert(paymentRefunds)
-      .values({ orderNo: c.orderNo, gateway: 'flutterwave', chargeRef: '1000003', amount: 1734, currency: 'USD', reason: 'a reason of its own' })
+      .values({
+        orderNo: c.orderNo,
+        gateway: 'flutterwave',
+        chargeRef: '1000003',
+        amount: 1734,
+        currency: 'USD',
+        reason: 'a reason of its own',
+      })
       .returning();
     await handleStray(row!.id, true);
     expect((await mailsAbout(c.orderNo))[0]!.text).toContain('but a reason of its own.');
     const d = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({ gateway: 'flutterwave', orderNo: d.orderNo, chargeRef: '1000004', amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'flutterwave',
+      orderNo: d.orderNo,
+      chargeRef: '1000004',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     const settings = await getSettings();
     await putSetting('setting', { ...settings.setting, email: '' });
     const warn = vi.spyOn(log, 'warn');
@@ -267,7 +389,14 @@ describe('the automatic refund and the mail', () => {
 
   it('the mail falls back to the name Voltmart when the shop has none', async () => {
     const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({ gateway: 'flutterwave', orderNo: c.orderNo, chargeRef: '1000005', amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'flutterwave',
+      orderNo: c.orderNo,
+      chargeRef: '1000005',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     const settings = await getSettings();
     await putSetting('site_setting', { ...settings.site_setting, site_name: '' });
     try {
@@ -282,8 +411,22 @@ describe('the automatic refund and the mail', () => {
 describe("the operator's commands", () => {
   it('lists what is still due, oldest first; refund:done marks one refunded by hand and notes it on each order', async () => {
     const c = await placeCheckout({ userId, totals: [1234, 500], method: 5, gateway: 'flutterwave' });
-    const a = await record({ gateway: 'flutterwave', orderNo: c.orderNo, chargeRef: '2000001', amount: 1734, currency: 'USD', reason: 'cancelled' });
-    const b = await record({ gateway: 'flutterwave', orderNo: c.orderNo, chargeRef: '2000002', amount: 1734, currency: 'USD', reason: 'paid' });
+    const a = await record({
+      gateway: 'flutterwave',
+      orderNo: c.orderNo,
+      chargeRef: '2000001',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
+    const b = await record({
+      gateway: 'flutterwave',
+      orderNo: c.orderNo,
+      chargeRef: '2000002',
+      amount: 1734,
+      currency: 'USD',
+      reason: 'paid',
+    });
     const due = (await listRefundsDue()).map((r) => r.id);
     expect(due.indexOf(a.id)).toBeLessThan(due.indexOf(b.id));
     expect(due.indexOf(a.id)).toBeGreaterThanOrEqual(0);
@@ -300,7 +443,14 @@ describe("the operator's commands", () => {
 
   it('refund:retry asks the gateway again at once, even inside the claim', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record({ gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'cancelled' });
+    const { id } = await record({
+      gateway: 'stripe',
+      orderNo: c.orderNo,
+      chargeRef: intent,
+      amount: 1734,
+      currency: 'USD',
+      reason: 'cancelled',
+    });
     await getDb().update(paymentRefunds).set({ refundTriedAt: new Date() }).where(eq(paymentRefunds.id, id));
     expect(await refundStray(id)).toBe('refund_due');
     expect(await retryRefund(id)).toBe('refunded');

@@ -54,7 +54,9 @@ async function started(over: Partial<PaymentRequest> = {}) {
 
 describe('keys and endpoints', () => {
   it('reads each key trimmed (an empty one as none), and the account currency upper case, USD by default', () => {
-    expect(authorizeNetKeys({ AUTHORIZE_NET_API_LOGIN_ID: ' l ', AUTHORIZE_NET_TRANSACTION_KEY: ' k ', AUTHORIZE_NET_CURRENCY: ' cad ' })).toEqual({
+    expect(
+      authorizeNetKeys({ AUTHORIZE_NET_API_LOGIN_ID: ' l ', AUTHORIZE_NET_TRANSACTION_KEY: ' k ', AUTHORIZE_NET_CURRENCY: ' cad ' }),
+    ).toEqual({
       loginId: 'l',
       transactionKey: 'k',
       currency: 'CAD',
@@ -84,7 +86,9 @@ describe('keys and endpoints', () => {
       api: 'https://api.authorize.net/xml/v1/request.api',
       form: 'https://accept.authorize.net/payment/payment',
     });
-    expect(authorizeNetUrls({ AUTHORIZE_NET_MODE: 'live', AUTHORIZE_NET_API_BASE: ' ' }).api).toBe('https://api.authorize.net/xml/v1/request.api');
+    expect(authorizeNetUrls({ AUTHORIZE_NET_MODE: 'live', AUTHORIZE_NET_API_BASE: ' ' }).api).toBe(
+      'https://api.authorize.net/xml/v1/request.api',
+    );
     expect(authorizeNetUrls({ AUTHORIZE_NET_API_BASE: ' http://fake.test/anet/ ', AUTHORIZE_NET_MODE: 'live' })).toEqual({
       api: 'http://fake.test/anet/xml/v1/request.api',
       form: 'http://fake.test/anet/payment/payment',
@@ -199,7 +203,18 @@ describe('start', () => {
     await expect(authorizeNetProvider.start(request())).rejects.toThrow(noPage);
     expect(error).toHaveBeenLastCalledWith({ messages: ['I00001 Successful.'] }, 'payments: Authorize.Net refused the hosted page');
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
-      new Response(JSON.stringify({ token: 'tok', messages: { resultCode: 'Error', message: [{ code: 'E1', text: 'No.' }, { code: 'E2', text: 'Never.' }] } })),
+      new Response(
+        JSON.stringify({
+          token: 'tok',
+          messages: {
+            resultCode: 'Error',
+            message: [
+              { code: 'E1', text: 'No.' },
+              { code: 'E2', text: 'Never.' },
+            ],
+          },
+        }),
+      ),
     );
     await expect(authorizeNetProvider.start(request())).rejects.toThrow(noPage);
     expect(error).toHaveBeenLastCalledWith({ messages: ['E1 No.', 'E2 Never.'] }, 'payments: Authorize.Net refused the hosted page');
@@ -237,7 +252,7 @@ describe('a transaction, before the checkout is read', () => {
     const tx = fake.authorizeNetPay(String(start.extra!.token), true);
     delete tx.order.invoiceNumber;
     await expect(handleAuthorizeNetDone(tx.transId)).rejects.toThrow(refused);
-    delete tx.order;
+    Reflect.deleteProperty(tx, 'order');
     await expect(handleAuthorizeNetDone(tx.transId)).rejects.toThrow(refused);
     tx.order = { invoiceNumber: 'VGONE' };
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(

@@ -141,7 +141,9 @@ describe('start', () => {
 describe('the return and the webhook, before the checkout is read', () => {
   it('has nothing to verify when the shopper cancelled or brings no transaction', async () => {
     const before = fake.requests.length;
-    expect(await handleFlutterwaveReturn(new URLSearchParams({ status: 'cancelled', tx_ref: 'VM-1-aaaaaaaa', transaction_id: '1000001' }))).toBeNull();
+    expect(
+      await handleFlutterwaveReturn(new URLSearchParams({ status: 'cancelled', tx_ref: 'VM-1-aaaaaaaa', transaction_id: '1000001' })),
+    ).toBeNull();
     expect(await handleFlutterwaveReturn(new URLSearchParams({ status: 'successful', tx_ref: 'VM-1-aaaaaaaa' }))).toBeNull();
     expect(await handleFlutterwaveReturn(new URLSearchParams({ status: 'successful', transaction_id: '' }))).toBeNull();
     expect(fake.requests.length).toBe(before);

@@ -18,7 +18,10 @@ const TOKEN = 'token-rules-0001';
 
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 beforeAll(async () => {
-  fake = await startFakePayments({ iyzico: { apiKey: KEYS.IYZICO_API_KEY, secretKey: KEYS.IYZICO_SECRET_KEY }, deliver: async () => ({ status: 0 }) });
+  fake = await startFakePayments({
+    iyzico: { apiKey: KEYS.IYZICO_API_KEY, secretKey: KEYS.IYZICO_SECRET_KEY },
+    deliver: async () => ({ status: 0 }),
+  });
   Object.assign(process.env, KEYS, { IYZICO_API_BASE: `${fake.iyzicoBase}/` });
 });
 afterAll(() => fake.close());

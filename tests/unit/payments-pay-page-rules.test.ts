@@ -29,6 +29,7 @@ describe('the pay page', () => {
   it("loads Stripe's or Razorpay's script, and none for the other gateways", () => {
     expect(browserSourcesFor('stripe')?.script).toBe('https://js.stripe.com/clover/stripe.js');
     expect(browserSourcesFor('razorpay')?.script).toBe('https://checkout.razorpay.com/v1/checkout.js');
-    for (const gateway of ['paypal', 'flutterwave', 'iyzico', 'authorize-net', 'cod', '']) expect(browserSourcesFor(gateway), gateway).toBeUndefined();
+    for (const gateway of ['paypal', 'flutterwave', 'iyzico', 'authorize-net', 'cod', ''])
+      expect(browserSourcesFor(gateway), gateway).toBeUndefined();
   });
 });

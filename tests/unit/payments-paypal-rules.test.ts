@@ -131,7 +131,9 @@ describe('keys, base and token', () => {
     // Another client id at the same base: PayPal refuses it, after asking for a token of its own.
     process.env.PAYPAL_CLIENT_ID = 'another-client';
     try {
-      await expect(started()).rejects.toThrow(expect.objectContaining({ code: 'UNAVAILABLE', message: 'PayPal refused the request. Please try again in a moment.' }));
+      await expect(started()).rejects.toThrow(
+        expect.objectContaining({ code: 'UNAVAILABLE', message: 'PayPal refused the request. Please try again in a moment.' }),
+      );
       expect(tokenRequests()).toBe(before + 1);
     } finally {
       process.env.PAYPAL_CLIENT_ID = KEYS.PAYPAL_CLIENT_ID;
@@ -169,7 +171,11 @@ describe('start, cancel and refund', () => {
         },
       },
     });
-    expect(start).toEqual({ kind: 'redirect', reference: start.reference, url: `${fake.origin}/paypal/checkoutnow?token=${start.reference}` });
+    expect(start).toEqual({
+      kind: 'redirect',
+      reference: start.reference,
+      url: `${fake.origin}/paypal/checkoutnow?token=${start.reference}`,
+    });
   });
 
   it("cuts the description to PayPal's 127 characters and writes yen without decimals", async () => {
@@ -190,7 +196,11 @@ describe('start, cancel and refund', () => {
       { rel: 'self', href: 'https://paypal.test/self' },
       { rel: 'approve', href: 'https://paypal.test/approve' },
     ]);
-    expect(await paypalProvider.start(request())).toEqual({ kind: 'redirect', reference: 'ORDER-LINKS-1', url: 'https://paypal.test/approve' });
+    expect(await paypalProvider.start(request())).toEqual({
+      kind: 'redirect',
+      reference: 'ORDER-LINKS-1',
+      url: 'https://paypal.test/approve',
+    });
     vi.restoreAllMocks();
     orders([{ rel: 'self', href: 'https://paypal.test/self' }]);
     await expect(paypalProvider.start(request())).rejects.toThrow(
@@ -218,14 +228,19 @@ describe('start, cancel and refund', () => {
     fake.paypalOrderStatus(start.reference, 'APPROVED');
     const captured = await fetch(`${fake.paypalBase}/v2/checkout/orders/${start.reference}/capture`, {
       method: 'POST',
-      headers: { authorization: requestsTo('/paypal/v2/checkout/orders').at(-1)!.headers.authorization!, 'content-type': 'application/json' },
+      headers: {
+        authorization: requestsTo('/paypal/v2/checkout/orders').at(-1)!.headers.authorization!,
+        'content-type': 'application/json',
+      },
       body: '{}',
     }).then((r) => r.json());
     const captureId = captured.purchase_units[0].payments.captures[0].id as string;
     const charge = { chargeRef: captureId, amount: 500, currency: 'usd', idempotencyKey: 'pp-refund-1' };
     const first = await paypalProvider.refund!(charge);
     expect(await paypalProvider.refund!(charge)).toEqual(first);
-    expect(fake.refunds.filter((r) => r.charge === captureId)).toEqual([{ gateway: 'paypal', charge: captureId, amount: '5.00', id: first.reference }]);
+    expect(fake.refunds.filter((r) => r.charge === captureId)).toEqual([
+      { gateway: 'paypal', charge: captureId, amount: '5.00', id: first.reference },
+    ]);
     const sent = requestsTo(/\/refund$/).at(-1)!;
     expect(sent.path).toBe(`/paypal/v2/payments/captures/${captureId}/refund`);
     expect(sent.headers['paypal-request-id']).toBe('pp-refund-1');
@@ -268,7 +283,7 @@ describe('the return and the webhook, before the checkout is read', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it("asks PayPal to verify with every transmission header and our webhook id, and refuses what PayPal does not verify", async () => {
+  it('asks PayPal to verify with every transmission header and our webhook id, and refuses what PayPal does not verify', async () => {
     const { body, headers } = await signedEvent('PAYMENT.CAPTURE.COMPLETED', { id: 'CAP2' });
     await expect(handlePaypalWebhook(body.replace('CAP2', 'CAP3'), headers)).rejects.toThrow(refused);
     await expect(handlePaypalWebhook(body, headers)).resolves.toMatchObject({ ignored: true });

@@ -126,7 +126,12 @@ describe('start', () => {
   it('creates one Razorpay order for the checkout, in paise, upper-case currency, receipt and notes naming the order', async () => {
     const start = await started();
     const sent = requestsTo(/^\/razorpay\/v1\/orders$/).at(-1)!;
-    expect(JSON.parse(sent.body)).toEqual({ amount: 59_900, currency: 'INR', receipt: 'VM-2026-000888', notes: { order_no: 'VM-2026-000888' } });
+    expect(JSON.parse(sent.body)).toEqual({
+      amount: 59_900,
+      currency: 'INR',
+      receipt: 'VM-2026-000888',
+      notes: { order_no: 'VM-2026-000888' },
+    });
     expect(start).toEqual({
       kind: 'client',
       reference: start.reference,
@@ -160,16 +165,27 @@ describe('refund', () => {
 
   it('refunds the amount asked, with the reason in its notes', async () => {
     const paymentId = await capturedPayment();
-    const refund = await razorpayProvider.refund!({ chargeRef: paymentId, amount: 10_000, currency: 'INR', idempotencyKey: 'k1', note: 'damaged' });
+    const refund = await razorpayProvider.refund!({
+      chargeRef: paymentId,
+      amount: 10_000,
+      currency: 'INR',
+      idempotencyKey: 'k1',
+      note: 'damaged',
+    });
     expect(refund.reference).toMatch(/^rfnd_/);
-    expect(fake.refunds.filter((r) => r.charge === paymentId)).toEqual([{ gateway: 'razorpay', charge: paymentId, amount: 10_000, id: refund.reference }]);
+    expect(fake.refunds.filter((r) => r.charge === paymentId)).toEqual([
+      { gateway: 'razorpay', charge: paymentId, amount: 10_000, id: refund.reference },
+    ]);
     expect(JSON.parse(requestsTo(/\/refund$/).at(-1)!.body)).toEqual({ amount: 10_000, notes: { reason: 'damaged' } });
   });
 
   it('says why without a note: the order could not take the payment', async () => {
     const paymentId = await capturedPayment();
     await razorpayProvider.refund!({ chargeRef: paymentId, amount: 59_900, currency: 'INR', idempotencyKey: 'k2' });
-    expect(JSON.parse(requestsTo(/\/refund$/).at(-1)!.body)).toEqual({ amount: 59_900, notes: { reason: 'order could not take the payment' } });
+    expect(JSON.parse(requestsTo(/\/refund$/).at(-1)!.body)).toEqual({
+      amount: 59_900,
+      notes: { reason: 'order could not take the payment' },
+    });
   });
 
   it('answers a retry of a refund already made from its refunds, without refunding twice', async () => {
@@ -184,11 +200,23 @@ describe('refund', () => {
     const paymentId = await capturedPayment();
     await razorpayProvider.refund!({ chargeRef: paymentId, amount: 20_000, currency: 'INR', idempotencyKey: 'p1' });
     // Exactly what was given back before plus this one is not reached yet: a new refund.
-    const second = await razorpayProvider.refund!({ chargeRef: paymentId, amount: 20_000, currency: 'INR', idempotencyKey: 'p2', refundedBefore: 20_000 });
+    const second = await razorpayProvider.refund!({
+      chargeRef: paymentId,
+      amount: 20_000,
+      currency: 'INR',
+      idempotencyKey: 'p2',
+      refundedBefore: 20_000,
+    });
     expect(fake.refunds.filter((r) => r.charge === paymentId).map((r) => r.amount)).toEqual([20_000, 20_000]);
     // Its retry: Razorpay has refunded 40,000 = 20,000 before + 20,000 now, so it is answered with the latest refund.
     expect(
-      await razorpayProvider.refund!({ chargeRef: paymentId, amount: 20_000, currency: 'INR', idempotencyKey: 'p2', refundedBefore: 20_000 }),
+      await razorpayProvider.refund!({
+        chargeRef: paymentId,
+        amount: 20_000,
+        currency: 'INR',
+        idempotencyKey: 'p2',
+        refundedBefore: 20_000,
+      }),
     ).toEqual(second);
     expect(fake.refunds.filter((r) => r.charge === paymentId)).toHaveLength(2);
   });
@@ -196,7 +224,12 @@ describe('refund', () => {
   it('names the payment itself when Razorpay lists no refund for a payment refunded elsewhere', async () => {
     const start = await started();
     const answer = await fake.razorpayPay(start.reference, 'refunded');
-    const refund = await razorpayProvider.refund!({ chargeRef: answer.razorpay_payment_id, amount: 59_900, currency: 'INR', idempotencyKey: 'k4' });
+    const refund = await razorpayProvider.refund!({
+      chargeRef: answer.razorpay_payment_id,
+      amount: 59_900,
+      currency: 'INR',
+      idempotencyKey: 'k4',
+    });
     expect(refund).toEqual({ reference: `${answer.razorpay_payment_id}:refunded` });
   });
 });
@@ -208,13 +241,29 @@ describe('the callback, before the checkout is read', () => {
     const before = fake.requests.length;
     const { razorpay_order_id: o, razorpay_payment_id: p, razorpay_signature: s } = good;
     await expect(handleRazorpayCallback({ razorpay_order_id: o, razorpay_payment_id: p })).rejects.toThrow(refused);
-    await expect(handleRazorpayCallback({ razorpay_order_id: o, razorpay_payment_id: p, razorpay_signature: 'x' })).rejects.toThrow(refused);
+    await expect(handleRazorpayCallback({ razorpay_order_id: o, razorpay_payment_id: p, razorpay_signature: 'x' })).rejects.toThrow(
+      refused,
+    );
     await expect(handleRazorpayCallback({ razorpay_payment_id: p, razorpay_signature: s })).rejects.toThrow(refused);
     await expect(handleRazorpayCallback({ razorpay_order_id: o, razorpay_signature: s })).rejects.toThrow(refused);
     // Signed over the empty ids, as a shop with an empty key secret would accept.
-    await expect(handleRazorpayCallback({ razorpay_order_id: '', razorpay_payment_id: '', razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, '|') })).rejects.toThrow(refused);
-    await expect(handleRazorpayCallback({ razorpay_order_id: o, razorpay_payment_id: '', razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, `${o}|`) })).rejects.toThrow(refused);
-    await expect(handleRazorpayCallback({ razorpay_order_id: '', razorpay_payment_id: p, razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, `|${p}`) })).rejects.toThrow(refused);
+    await expect(
+      handleRazorpayCallback({ razorpay_order_id: '', razorpay_payment_id: '', razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, '|') }),
+    ).rejects.toThrow(refused);
+    await expect(
+      handleRazorpayCallback({
+        razorpay_order_id: o,
+        razorpay_payment_id: '',
+        razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, `${o}|`),
+      }),
+    ).rejects.toThrow(refused);
+    await expect(
+      handleRazorpayCallback({
+        razorpay_order_id: '',
+        razorpay_payment_id: p,
+        razorpay_signature: hmac(KEYS.RAZORPAY_KEY_SECRET, `|${p}`),
+      }),
+    ).rejects.toThrow(refused);
     await expect(
       handleRazorpayCallback({ razorpay_order_id: o, razorpay_payment_id: p, razorpay_signature: hmac('another secret', `${o}|${p}`) }),
     ).rejects.toThrow(refused);
@@ -286,7 +335,10 @@ describe('the webhook, before the checkout is read', () => {
         paid: false,
         ignored: true,
       });
-      expect(info).toHaveBeenLastCalledWith({ gateway: 'razorpay', eventId: 'evt_9', type: event }, 'payments: webhook event not handled; nothing changed');
+      expect(info).toHaveBeenLastCalledWith(
+        { gateway: 'razorpay', eventId: 'evt_9', type: event },
+        'payments: webhook event not handled; nothing changed',
+      );
     }
     const noPayload = JSON.stringify({ event: 'order.paid' });
     expect(await handleRazorpayWebhook(noPayload, hmac(KEYS.RAZORPAY_WEBHOOK_SECRET, noPayload), null)).toMatchObject({ ignored: true });

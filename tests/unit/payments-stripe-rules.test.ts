@@ -85,7 +85,9 @@ describe('keys and client', () => {
   });
 
   it('without a secret key, card payments are not available (503), in words', () => {
-    expect(() => stripeClient({})).toThrow(expect.objectContaining({ code: 'UNAVAILABLE', message: 'Card payments are not available right now.' }));
+    expect(() => stripeClient({})).toThrow(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Card payments are not available right now.' }),
+    );
   });
 
   it('keeps one client per key and base, pointed at the base given (port from the URL, or 443 / 80)', () => {
@@ -263,7 +265,9 @@ describe('the webhook, before anything is read', () => {
     await expect(handleStripeWebhook(body, null)).rejects.toThrow(expect.objectContaining({ message: SIGNATURE_REFUSED }));
     process.env.STRIPE_WEBHOOK_SECRET = '';
     try {
-      await expect(handleStripeWebhook(body, stripeSignature('', body))).rejects.toThrow(expect.objectContaining({ message: SIGNATURE_REFUSED }));
+      await expect(handleStripeWebhook(body, stripeSignature('', body))).rejects.toThrow(
+        expect.objectContaining({ message: SIGNATURE_REFUSED }),
+      );
     } finally {
       process.env.STRIPE_WEBHOOK_SECRET = KEYS.STRIPE_WEBHOOK_SECRET;
     }
