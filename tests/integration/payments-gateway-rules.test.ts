@@ -155,6 +155,11 @@ describe('Razorpay: what a verified callback or webhook does to the checkout', (
     return { c, orderId: start.reference };
   }
 
+  const signed = (event: Record<string, unknown>) => {
+    const raw = JSON.stringify(event);
+    return [raw, hmac(TEST_KEYS.RAZORPAY_WEBHOOK_SECRET, raw)] as const;
+  };
+
   it('a captured payment pays every order, and a refund will name the payment', async () => {
     const { c, orderId } = await checkout();
     const answer = await fake.razorpayPay(orderId, 'captured');
@@ -195,6 +200,35 @@ describe('Razorpay: what a verified callback or webhook does to the checkout', (
     expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
   });
 
+  it("an authorized payment for a Razorpay order that is none of this shop's is captured, then not found (404)", async () => {
+    const stranger = await razorpayProvider.start({ ...requestFor(await checkout().then((x) => x.c)), orderNo: 'VM-NOT-OURS' });
+    const answer = await fake.razorpayPay(online(stranger).reference, 'authorized');
+    await expect(handleRazorpayCallback(answer)).rejects.toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND', message: 'This payment does not belong to any order of this shop.' }),
+    );
+  });
+
+  it('a captured payment for a cancelled checkout is money to give back, by the callback and by the webhook', async () => {
+    const { c, orderId } = await checkout();
+    await getDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, c.orderNo));
+    const answer = await fake.razorpayPay(orderId, 'captured');
+    expect(await handleRazorpayCallback(answer)).toEqual({ changed: true, orderIds: c.orderIds, paid: false, refundDue: true });
+    const other = await checkout();
+    await getDb().update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, other.c.orderNo));
+    const [raw, sig] = signed({
+      event: 'order.paid',
+      payload: { payment: { entity: { id: 'pay_hook_late', order_id: other.orderId, amount: 59_900, currency: 'INR' } } },
+    });
+    expect(await handleRazorpayWebhook(raw, sig, 'evt_rzp_late')).toEqual({
+      changed: true,
+      orderIds: other.c.orderIds,
+      paid: false,
+      refundDue: true,
+    });
+    expect((await checkoutState(c.orderNo)).status).toBe('pending');
+    expect((await checkoutState(other.c.orderNo)).status).toBe('pending');
+  });
+
   it('a failed or refunded payment leaves it unpaid', async () => {
     for (const outcome of ['failed', 'refunded', 'created']) {
       const { c, orderId } = await checkout();
@@ -206,11 +240,6 @@ describe('Razorpay: what a verified callback or webhook does to the checkout', (
       expect(await checkoutState(c.orderNo), outcome).toEqual({ ...UNPAID, reference: orderId });
     }
   });
-
-  const signed = (event: Record<string, unknown>) => {
-    const raw = JSON.stringify(event);
-    return [raw, hmac(TEST_KEYS.RAZORPAY_WEBHOOK_SECRET, raw)] as const;
-  };
 
   it('order.paid pays for the amount the order says was paid (the payment entity may say otherwise)', async () => {
     const { c, orderId } = await checkout();
@@ -225,6 +254,12 @@ describe('Razorpay: what a verified callback or webhook does to the checkout', (
   });
 
   it("order.paid without the order entity reads the payment's amount", async () => {
+    const empty = await checkout();
+    const [raw0, sig0] = signed({
+      event: 'order.paid',
+      payload: { payment: { entity: { id: 'pay_hook_2a', order_id: empty.orderId, amount: 59_900, currency: 'INR' } }, order: {} },
+    });
+    expect(await handleRazorpayWebhook(raw0, sig0, null)).toEqual({ changed: true, orderIds: empty.c.orderIds, paid: true });
     const { c, orderId } = await checkout();
     const [raw, sig] = signed({
       event: 'order.paid',
