@@ -200,7 +200,7 @@ describe('Razorpay: what a verified callback or webhook does to the checkout', (
     expect(await checkoutState(c.orderNo)).toEqual({ ...PAID, reference: orderId });
   });
 
-  it("an authorized payment for a Razorpay order that is none of this shop's is captured, then not found (404)", async () => {
+  it("an authorized payment for a Razorpay order that is none of this shop's is not found (404), never a crash", async () => {
     const stranger = await razorpayProvider.start({ ...requestFor(await checkout().then((x) => x.c)), orderNo: 'VM-NOT-OURS' });
     const answer = await fake.razorpayPay(online(stranger).reference, 'authorized');
     await expect(handleRazorpayCallback(answer)).rejects.toThrow(
