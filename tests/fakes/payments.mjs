@@ -84,6 +84,11 @@ export async function startFakePayments(options) {
     idempotent: new Map(),
     /** @type {Delivery[]} */
     deliveries: [],
+    /**
+     * Every API request the fake received, in order (the rules tests read what exactly was asked).
+     * @type {{ method: string, path: string, search: string, headers: import('node:http').IncomingHttpHeaders, body: string }[]}
+     */
+    requests: [],
   };
   const server = http.createServer((req, res) => {
     handle(state, req, res).catch((err) => {
@@ -104,6 +109,8 @@ export async function startFakePayments(options) {
     razorpayBase: `${state.origin}/razorpay`,
     razorpayCheckout: `${state.origin}/razorpay/v1/checkout.js`,
     deliveries: state.deliveries,
+    /** Every API request received (method, path, query, headers, raw body): what a gateway module asked, word for word. */
+    requests: state.requests,
     /** Refunds made at the fake (all gateways): a retried request with the same idempotency key is not a second one. */
     refunds: state.refunds,
     /** What the shopper does in the Payment Element: confirms with a test card (webhook sent before it resolves). */
@@ -163,6 +170,7 @@ async function handle(state, req, res) {
   if (req.method === 'OPTIONS') return cors(res);
   if (path === '/__fake/health') return json(res, 200, { ok: true });
   const body = await readBody(req);
+  state.requests.push({ method: req.method ?? 'GET', path, search: url.search, headers: req.headers, body });
   if (path === '/stripe/v3/stripe.js') return script(res, stripeJs(state.origin));
   if (path.startsWith('/v1/')) return stripe(state, req, res, path, body);
   if (path === '/razorpay/v1/checkout.js') return script(res, razorpayJs(state.origin));
