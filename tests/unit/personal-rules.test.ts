@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '@/i18n';
-import { accountMenuHtml, cartLinkHtml, collectedHtml, escapeHtml, personalBytes, templateOf, type PersonalOf } from '@/server/web/personal';
+import {
+  accountMenuHtml,
+  cartLinkHtml,
+  collectedHtml,
+  escapeHtml,
+  personalBytes,
+  templateOf,
+  VOUCHER_END,
+  voucherStart,
+  type PersonalOf,
+} from '@/server/web/personal';
 import type { ShellFacts } from '@/server/lists/shell';
 
 /**
@@ -101,6 +111,21 @@ describe('templateOf', () => {
       { kind: 'voucher', id: 13, text: '<!--personal:voucher:13--><button>Collect 13</button><!--/personal:voucher-->' },
       '<p>é 🔌 العربية</p>',
     ]);
+  });
+
+  it('reads product and voucher ids of any length', () => {
+    const html =
+      '<b value="1" data-list-want="wishlist-1234"></b><b data-list-button="compare" data-product-id="5678" aria-pressed="false"></b>' +
+      '<!--personal:voucher:90123-->x<!--/personal:voucher-->';
+    const filled = fill(html, { facts: facts({ wishlist: new Set([1234]), compare: new Set([5678]), collected: new Set([90123]) }) });
+    expect(filled).toBe(
+      '<b value="0" data-list-want="wishlist-1234"></b><b data-list-button="compare" data-product-id="5678" aria-pressed="true"></b>' +
+        '<span class="voucher-collected">✓ Collected</span>',
+    );
+  });
+
+  it('the voucher markers VoucherCollect.astro writes around a voucher are these', () => {
+    expect(voucherStart(42) + 'x' + VOUCHER_END).toBe('<!--personal:voucher:42-->x<!--/personal:voucher-->');
   });
 
   it('cuts a page once per cached copy: the same key gives the same template, another key its own', () => {
