@@ -267,6 +267,11 @@ describe("the spec's message that stops the purchase", () => {
     const q2 = await makeProduct({ storeId: t.id, categoryId, selling: 500 });
     await putInCart(id, q2.id, 1);
     expect((await quote(id, { addressId })).problem).toBe('Product is unable to be shipped.');
+    // …nor does a line of the same store that ships (run V1's survivor: `some` → `every` over a store's lines).
+    const r2 = await makeProduct({ storeId: s.id, categoryId, selling: 500 });
+    await putInCart(id, r2.id, 1);
+    expect((await quote(id, { addressId })).stores.find((x) => x.id === s.id)!.lines).toHaveLength(2);
+    expect((await quote(id, { addressId })).problem).toBe('Product is unable to be shipped.');
     // Pickup needs no shipping rule: the purchase may go ahead.
     expect((await quote(id, { addressId, shippingType: 2 })).problem).toBeNull();
   });
