@@ -382,6 +382,22 @@ describe('the same cart placed again while its online payment is open', () => {
     expect(await placeOrder(u, orderBody({ address_id: u.addressId, idempotency_key: 'twin-key' }))).toEqual({ ...cod, replayed: true });
   });
 
+  it("over two stores, answers the purchase's total in cents, the sum of its orders' (on PostgreSQL too)", async () => {
+    const a = await store('Nano Nexus');
+    const b = await store('Opto Outlet');
+    const u = await buyer();
+    const pa = await makeProduct({ storeId: a.id, categoryId, selling: 3600, stock: 6 });
+    const pb = await makeProduct({ storeId: b.id, categoryId, selling: 2000, stock: 6 });
+    await putInCart(u.id, pa.id, 1);
+    await putInCart(u.id, pb.id, 1);
+    const card = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3 }));
+    await putInCart(u.id, pa.id, 1);
+    await putInCart(u.id, pb.id, 1);
+    const again = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3 }));
+    // Before the fix in orders/reuse.ts, PostgreSQL answered "036002000" (the bigint totals read as strings, concatenated).
+    expect([again.order_no, again.total, again.orders.map((o) => o.total)]).toEqual([card.order_no, 5600, [3600, 2000]]);
+  });
+
   it('with bank transfer details given now, keeps them on that purchase', async () => {
     const before = (await getSettings()).bank_account;
     await putSetting('bank_account', { ...before, bank_name: 'Shop Bank', account_number: '987654' });
