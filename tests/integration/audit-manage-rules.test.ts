@@ -21,11 +21,57 @@ beforeAll(async () => {
   const rows = await getDb()
     .insert(auditLog)
     .values([
-      { at: new Date('2026-03-01T10:00:00Z'), actorId: 1, actorEmail: 'ann@shop.test', role: 'owner', action: 'order.status', entity: 'order', entityId: '41', ip: '10.0.0.1', before: { status: 'pending' }, after: { status: 'confirmed' } },
-      { at: new Date('2026-03-01T23:59:59Z'), actorId: 2, actorEmail: 'bob@shop.test', role: 'staff', action: 'product.update', entity: 'product', entityId: '7', ip: null, before: null, after: { price: 100 } },
-      { at: new Date('2026-03-02T00:00:00Z'), actorId: 1, actorEmail: 'ann@shop.test', role: 'owner', action: 'order.refund', entity: 'order', entityId: '42' },
-      { at: new Date('2026-03-03T08:00:00Z'), actorId: 3, actorEmail: 'c_d@shop.test', role: 'staff', action: '100%_done', entity: 'setting', entityId: null },
-      { at: new Date('2026-03-04T08:00:00Z'), actorId: null, actorEmail: null, role: null, action: 'cli\\run', entity: 'order', entityId: '41' },
+      {
+        at: new Date('2026-03-01T10:00:00Z'),
+        actorId: 1,
+        actorEmail: 'ann@shop.test',
+        role: 'owner',
+        action: 'order.status',
+        entity: 'order',
+        entityId: '41',
+        ip: '10.0.0.1',
+        before: { status: 'pending' },
+        after: { status: 'confirmed' },
+      },
+      {
+        at: new Date('2026-03-01T23:59:59Z'),
+        actorId: 2,
+        actorEmail: 'bob@shop.test',
+        role: 'staff',
+        action: 'product.update',
+        entity: 'product',
+        entityId: '7',
+        ip: null,
+        before: null,
+        after: { price: 100 },
+      },
+      {
+        at: new Date('2026-03-02T00:00:00Z'),
+        actorId: 1,
+        actorEmail: 'ann@shop.test',
+        role: 'owner',
+        action: 'order.refund',
+        entity: 'order',
+        entityId: '42',
+      },
+      {
+        at: new Date('2026-03-03T08:00:00Z'),
+        actorId: 3,
+        actorEmail: 'c_d@shop.test',
+        role: 'staff',
+        action: '100%_done',
+        entity: 'setting',
+        entityId: null,
+      },
+      {
+        at: new Date('2026-03-04T08:00:00Z'),
+        actorId: null,
+        actorEmail: null,
+        role: null,
+        action: 'cli\\run',
+        entity: 'order',
+        entityId: '41',
+      },
     ])
     .returning({ id: auditLog.id });
   e = rows.map((r) => r.id);
@@ -115,7 +161,9 @@ describe('eachAuditEntry (the CSV export)', () => {
   it('walks every page of the filtered entries, a hundred at a time, in order', async () => {
     const more = await getDb()
       .insert(auditLog)
-      .values(Array.from({ length: 205 }, (_, i) => ({ action: `bulk.${i}`, entity: 'bulk', actorId: 9, at: new Date('2026-04-01T00:00:00Z') })))
+      .values(
+        Array.from({ length: 205 }, (_, i) => ({ action: `bulk.${i}`, entity: 'bulk', actorId: 9, at: new Date('2026-04-01T00:00:00Z') })),
+      )
       .returning({ id: auditLog.id });
     const seen: number[] = [];
     for await (const entry of eachAuditEntry(q({ entity: 'bulk' }))) seen.push(entry.id);

@@ -49,8 +49,7 @@ const quote = (userId: number, input: Parameters<typeof quoteCheckout>[2] = {}, 
   quoteCheckout(getDb(), userId, input, fmt, now);
 
 /** A store's quote without its cart lines (which the cart's own tests cover), plus the product ids of its lines. */
-const storeFigures = (q: Quote) =>
-  q.stores.map(({ lines, ...s }) => ({ ...s, products: lines.map((l) => l.product_id) }));
+const storeFigures = (q: Quote) => q.stores.map(({ lines, ...s }) => ({ ...s, products: lines.map((l) => l.product_id) }));
 
 describe('one purchase over two stores', () => {
   it('prices each store from its checked lines: quantity, subtotal, bundle discount, shipping, threshold, days', async () => {
@@ -128,7 +127,9 @@ describe('one purchase over two stores', () => {
     const p = await makeProduct({ storeId: s.id, categoryId, selling: 1000, bundle: { buy: 2, free: 1 }, shippingRuleId: rule });
     await putWithDeal(u.id, p, 3);
     const q = await quote(u.id, { addressId: u.addressId });
-    expect(q.stores.map((x) => [x.subtotal, x.discount, x.shipping, x.free_shipping_min, x.total])).toEqual([[3000, 1000, 450, 2500, 2450]]);
+    expect(q.stores.map((x) => [x.subtotal, x.discount, x.shipping, x.free_shipping_min, x.total])).toEqual([
+      [3000, 1000, 450, 2500, 2450],
+    ]);
   });
 
   it("frees a line whose rule's minimum the store's goods reach, and charges it below", async () => {

@@ -118,7 +118,11 @@ describe('writing a purchase over two stores', () => {
     const v = await makeVoucher({ priceType: 2, amount: 10, productIds: [pa.id] });
     const now = new Date();
 
-    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, billing_address_id: billingId, voucher_code: v.code, note: 'Ring twice' }), now);
+    const placed = await placeOrder(
+      u,
+      orderBody({ address_id: u.addressId, billing_address_id: billingId, voucher_code: v.code, note: 'Ring twice' }),
+      now,
+    );
 
     expect(placed.order_no).toMatch(new RegExp(`^${now.toISOString().slice(0, 10).replace(/-/g, '')}-[0-9A-F]{10}$`));
     const rows = await ordersOf(placed.order_no);
@@ -147,7 +151,16 @@ describe('writing a purchase over two stores', () => {
       total: 5550,
       voucher_id: v.id,
     });
-    expect(rb).toMatchObject({ ...common, store_id: b.id, subtotal: 3000, shipping_total: 0, discount: 0, tax: 0, total: 3000, voucher_id: null });
+    expect(rb).toMatchObject({
+      ...common,
+      store_id: b.id,
+      subtotal: 3000,
+      shipping_total: 0,
+      discount: 0,
+      tax: 0,
+      total: 3000,
+      voucher_id: null,
+    });
     for (const r of rows) expect(r.tracking_code).toMatch(/^VM[0-9A-F]{12}$/);
     expect(ra!.tracking_code).not.toBe(rb!.tracking_code);
 
@@ -185,7 +198,14 @@ describe('writing a purchase over two stores', () => {
     ]);
     expect(await historyOf(ra!.id as number)).toEqual([['pending', 'Order placed']]);
     expect(await historyOf(rb!.id as number)).toEqual([['pending', 'Order placed']]);
-    expect(await paymentOf(placed.order_no)).toEqual({ method: 2, gateway: 'cod', amount: 8550, currency: 'USD', status: 'pending', details: null });
+    expect(await paymentOf(placed.order_no)).toEqual({
+      method: 2,
+      gateway: 'cod',
+      amount: 8550,
+      currency: 'USD',
+      status: 'pending',
+      details: null,
+    });
 
     expect(placed).toEqual({
       order_id: ra!.id,
@@ -222,8 +242,15 @@ describe('writing a purchase over two stores', () => {
     const u = await buyer();
     const p = await makeProduct({ storeId: s.id, categoryId, selling: 1200 });
     await putInCart(u.id, p.id, 1);
-    const placed = await placeOrder(u, orderBody({ address_id: u.addressId }), new Date(), { lang: 'en', origin: 'http://shop.test', siteName: 'Voltmart' });
-    const [mail] = await queryRows<{ subject: string; text: string }>(getDb(), sql`select subject, text from mail_outbox where "to" = ${u.email}`);
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId }), new Date(), {
+      lang: 'en',
+      origin: 'http://shop.test',
+      siteName: 'Voltmart',
+    });
+    const [mail] = await queryRows<{ subject: string; text: string }>(
+      getDb(),
+      sql`select subject, text from mail_outbox where "to" = ${u.email}`,
+    );
     expect(mail!.text).toContain(placed.order_no);
   });
 
@@ -253,7 +280,7 @@ describe('refusals, word for word, and nothing written', () => {
     }
   });
 
-  it('bank transfer: refused without the shop\'s account; with it, the details kept only when the shopper gave some', async () => {
+  it("bank transfer: refused without the shop's account; with it, the details kept only when the shopper gave some", async () => {
     const s = await store('Flux Factory');
     const u = await buyer();
     const p = await makeProduct({ storeId: s.id, categoryId, selling: 2500, stock: 10 });
@@ -448,4 +475,3 @@ describe('the same cart placed again while its online payment is open', () => {
     expect(await stockOf(p.id)).toBe(4);
   });
 });
-

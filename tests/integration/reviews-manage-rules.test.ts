@@ -36,7 +36,15 @@ beforeAll(async () => {
   const rows = await getDb()
     .insert(reviews)
     .values([
-      { productId: p1, userId: author, authorName: 'Rita', rating: 5, review: 'Great 100% value', reports: 0, createdAt: new Date('2026-01-01T00:00:00Z') },
+      {
+        productId: p1,
+        userId: author,
+        authorName: 'Rita',
+        rating: 5,
+        review: 'Great 100% value',
+        reports: 0,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      },
       { productId: p1, userId: null, authorName: 'Sam_S', rating: 2, review: 'Broke fast', reports: 3 },
       { productId: p2, userId: null, authorName: 'Tia', rating: 4, review: 'Fine', reports: 1 },
       { productId: p1, userId: null, authorName: 'Uma', rating: 1, review: 'Spam', status: 0, hiddenReason: 'Advertising', reports: 3 },
@@ -66,7 +74,14 @@ describe('the moderation list', () => {
       hidden_reason: null,
       created_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(page.items[0]).toMatchObject({ id: r[3], author_email: null, status: 'hidden', hidden_reason: 'Advertising', reports: 3, rating: 1 });
+    expect(page.items[0]).toMatchObject({
+      id: r[3],
+      author_email: null,
+      status: 'hidden',
+      hidden_reason: 'Advertising',
+      reports: 3,
+      rating: 1,
+    });
   });
 
   it('filters by status, reported, rating, product and words, each on its own', async () => {
@@ -94,7 +109,7 @@ describe('the moderation list', () => {
 });
 
 describe('hiding and showing', () => {
-  it("hides with the reason and recounts the product; shows again and clears it; the same twice is refused in words", async () => {
+  it('hides with the reason and recounts the product; shows again and clears it; the same twice is refused in words', async () => {
     const hide = await getDb().transaction((tx) => setReviewVisibility(tx, r[0]!, false, 'Off topic'));
     expect(hide.before).toBe('shown');
     expect(hide.review).toMatchObject({ id: r[0], status: 'hidden', hidden_reason: 'Off topic', author_email: 'rita@example.com' });

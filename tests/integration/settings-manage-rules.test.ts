@@ -63,7 +63,10 @@ describe('the settings screen', () => {
       await writeIn(tx, 'site_setting', { site_name: 'Old name', footer_note: 'kept' });
     });
     const { before, after } = await save(input());
-    expect(before).toEqual({ site_setting: { site_name: 'Old name', footer_note: 'kept' }, setting: { unpaid_order_minutes: 45, phone: '+1 000' } });
+    expect(before).toEqual({
+      site_setting: { site_name: 'Old name', footer_note: 'kept' },
+      setting: { unpaid_order_minutes: 45, phone: '+1 000' },
+    });
     expect(after).toMatchObject({
       site_setting: {
         site_name: 'Ohm Outlet',

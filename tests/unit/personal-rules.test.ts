@@ -137,8 +137,10 @@ describe('templateOf', () => {
 });
 
 describe('personalBytes', () => {
-  it("fills every part for the shopper: their menu, no guest links, their cart, hearts, compare marks and vouchers", () => {
-    const filled = fill(PAGE, { facts: facts({ cartCount: 4, wishlist: new Set([5, 6]), compare: new Set([6]), collected: new Set([13]) }) });
+  it('fills every part for the shopper: their menu, no guest links, their cart, hearts, compare marks and vouchers', () => {
+    const filled = fill(PAGE, {
+      facts: facts({ cartCount: 4, wishlist: new Set([5, 6]), compare: new Set([6]), collected: new Set([13]) }),
+    });
     expect(filled).toBe(
       '<h1>Deals</h1><!--personal:user-->' +
         menu('Ada', 'Account of Ada') +
@@ -174,7 +176,7 @@ describe('personalBytes', () => {
     expect(fill(cart, { cartHref: '/ar/cart', facts: facts({ cartCount: 2 }) })).toContain('href="/ar/cart"');
   });
 
-  it("each shopper in turn gets their own name and count, never the one drawn just before (the drawings are remembered)", () => {
+  it('each shopper in turn gets their own name and count, never the one drawn just before (the drawings are remembered)', () => {
     const page = '<!--personal:user-->x<!--/personal:user--><!--personal:cart-->x<!--/personal:cart-->';
     const template = templateOf({}, page);
     const as = (name: string, cartCount: number, cartHref = '/cart') =>

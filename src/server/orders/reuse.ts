@@ -7,7 +7,9 @@ const OFFLINE = [2, 7];
 
 /** The purchase's orders and the payment row take another method (the old gateway's reference is dropped). */
 export async function setPaymentMethod(tx: Tx, orderNo: string, method: number, gateway: string): Promise<void> {
-  await tx.execute(sql`update orders set payment_method = ${method}, updated_at = now() where order_no = ${orderNo} and status = 'pending'`);
+  await tx.execute(
+    sql`update orders set payment_method = ${method}, updated_at = now() where order_no = ${orderNo} and status = 'pending'`,
+  );
   await tx.execute(
     sql`update payments set method = ${method}, gateway = ${gateway}, gateway_ref = null, details = null, updated_at = now()
         where order_no = ${orderNo} and status = 'pending'`,
