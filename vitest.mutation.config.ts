@@ -79,6 +79,13 @@ export default defineConfig({
           'tests/integration/payments-gateway-rules.test.ts',
           'tests/integration/payments-pay-page-rules.test.ts',
           'tests/integration/payments-stray-rules.test.ts',
+          // Issue 38, runs V: a rules file per module, calling it directly (docs/mutation-testing.md).
+          'tests/integration/checkout-quote-rules.test.ts',
+          'tests/integration/orders-place-rules.test.ts',
+          'tests/unit/personal-rules.test.ts',
+          'tests/integration/settings-manage-rules.test.ts',
+          'tests/integration/audit-manage-rules.test.ts',
+          'tests/integration/reviews-manage-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

@@ -262,3 +262,48 @@ describe('the cart page kept per shopper', () => {
     expect((await ask(ada, page)).from).toBe('hit, yours');
   });
 });
+
+// Issue 38, run V5's survivors (docs/mutation-testing.md): a guest's own key, a POST never answered from a kept page,
+// and a cookie set through Astro's `ctx.cookies` (not on the response) keeping nothing.
+describe('the cart page kept per shopper: what run V5 found untested', () => {
+  /** A stand-in that draws the owner's token: two guests with no cart have the same stamp (NO_CART) but not the same page. */
+  const tokenPage = (ctx: APIContext, token: string, cookie?: () => void) => async () => {
+    ctx.locals.cartStamp = await stampFor({ guestToken: token });
+    cookie?.();
+    const body = Buffer.from(`<p>${token}</p>`);
+    return new Response(body, {
+      headers: { 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': String(body.length) },
+    });
+  };
+  const askAs = async (token: string, method = 'GET') => {
+    const { ctx } = context({ guestToken: token }, { method });
+    const res = await withKeptCartPage(ctx, null, tokenPage(ctx, token));
+    return { from: res.headers.get('x-page-cache'), body: await res.text() };
+  };
+
+  it("keeps a guest's page under their own token: two guests without a cart each get their own", async () => {
+    const [one, two] = [guestToken(), guestToken()];
+    expect(await askAs(one)).toEqual({ from: 'miss, yours', body: `<p>${one}</p>` });
+    expect(await askAs(two)).toEqual({ from: 'miss, yours', body: `<p>${two}</p>` });
+    expect(await askAs(one)).toEqual({ from: 'hit, yours', body: `<p>${one}</p>` });
+    expect(await askAs(two)).toEqual({ from: 'hit, yours', body: `<p>${two}</p>` });
+  });
+
+  it('never answers a POST from the kept page, and keeps nothing when the page set a cookie through Astro', async () => {
+    const token = guestToken();
+    await askAs(token);
+    expect((await askAs(token)).from).toBe('hit, yours');
+    expect((await askAs(token, 'POST')).from).toBeNull();
+
+    const other = guestToken();
+    for (let i = 0; i < 2; i++) {
+      const { ctx, cookies } = context({ guestToken: other });
+      const res = await withKeptCartPage(
+        ctx,
+        null,
+        tokenPage(ctx, other, () => cookies.push('frontend_guest=1')),
+      );
+      expect(res.headers.get('x-page-cache')).toBeNull();
+    }
+  });
+});

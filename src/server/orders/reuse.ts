@@ -7,7 +7,9 @@ const OFFLINE = [2, 7];
 
 /** The purchase's orders and the payment row take another method (the old gateway's reference is dropped). */
 export async function setPaymentMethod(tx: Tx, orderNo: string, method: number, gateway: string): Promise<void> {
-  await tx.execute(sql`update orders set payment_method = ${method}, updated_at = now() where order_no = ${orderNo} and status = 'pending'`);
+  await tx.execute(
+    sql`update orders set payment_method = ${method}, updated_at = now() where order_no = ${orderNo} and status = 'pending'`,
+  );
   await tx.execute(
     sql`update payments set method = ${method}, gateway = ${gateway}, gateway_ref = null, details = null, updated_at = now()
         where order_no = ${orderNo} and status = 'pending'`,
@@ -70,10 +72,19 @@ export async function unpaidTwin(
     );
     const voucher = orders.find((o) => o.voucher_id !== null)?.voucher_id ?? null;
     if (voucher !== want.voucherId) continue;
+    // `total` is a bigint column: PostgreSQL's driver reads it as a string ("3600"), and the sum of strings is their
+    // concatenation ("036002000"), the amount then asked of the gateway. PGlite reads a number, so only PostgreSQL showed it.
     return {
       order_no,
-      orders: orders.map(({ id, store_id, store_name, total, status, payment_status }) => ({ id, store_id, store_name, total, status, payment_status })),
-      total: orders.reduce((n, o) => n + o.total, 0),
+      orders: orders.map(({ id, store_id, store_name, total, status, payment_status }) => ({
+        id,
+        store_id,
+        store_name,
+        total: Number(total),
+        status,
+        payment_status,
+      })),
+      total: orders.reduce((n, o) => n + Number(o.total), 0),
       currency: orders[0]!.currency,
     };
   }
