@@ -59,8 +59,8 @@ const methodUnavailable = () =>
 /**
  * Places the user's checked cart lines as one order per store, in ONE transaction: claims the
  * Idempotency-Key, locks the cart, prices everything again from the catalog (the request's amounts are
- * never read), writes orders, lines, history and the payment row, removes the lines, queues the mails, and
- * last takes the stock (conditional updates) and a use of the voucher. Any failure rolls all of it back. A key seen before
+ * never read), takes the stock (conditional updates), takes a use of the voucher, writes orders, lines,
+ * history and the payment row, removes the lines, queues the mails. Any failure rolls all of it back. A key seen before
  * answers the first order (`replayed`).
  */
 export async function placeOrder(
@@ -142,6 +142,16 @@ export async function placeOrder(
       if (key) await rememberAnswer(tx, user.id, key, twin.order_no, again);
       return { ...again, replayed: false };
     }
+    // The stock and the voucher's use are taken first, before the order's rows are written. Taken last (to shorten
+    // the time other buyers wait on the product's row), the lines' foreign keys had already share-locked the variant
+    // and the product when the stock update came: a stock adjustment locking the same rows in its own order made a
+    // deadlock on PostgreSQL (stock-ledger-concurrency.postgres.test.ts, about one run in five on a busy machine).
+    await takeStock(
+      tx,
+      lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),
+      { actorId: user.id },
+    );
+    if (quote.voucher) await useVoucher(tx, quote.voucher.id, user.id);
     const orderNo = newOrderNo(now);
     const orders = await writeOrders(
       tx,
@@ -180,15 +190,6 @@ export async function placeOrder(
       await queueOrderEmail(tx, orderNo, mail, settings);
       await queueNewOrderMails(tx, orders, mail);
     }
-    // The stock and the voucher's use are taken last, just before the commit: their rows are everyone's (twenty
-    // buyers of one product all wait on its row), and a row lock is held until the commit. Taken first, every
-    // write above ran while the others waited; a refusal here still rolls all of it back.
-    await takeStock(
-      tx,
-      lines.map((l) => ({ productId: l.product_id, inventoryId: l.inventory_id, quantity: l.quantity, title: l.product.title })),
-      { actorId: user.id },
-    );
-    if (quote.voucher) await useVoucher(tx, quote.voucher.id, user.id);
     return { ...placed, replayed: false };
   });
 }
