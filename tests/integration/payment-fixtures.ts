@@ -80,6 +80,43 @@ export const TEST_KEYS = {
   AUTHORIZE_NET_TRANSACTION_KEY: 'voltmart-anet-transaction-key',
 };
 
+/**
+ * The fake gateway (tests/fakes/payments.mjs) holding an account for each of the six gateways with TEST_KEYS, and the
+ * shop pointed at it (keys and API bases in process.env). Webhooks are kept (fake.deliveries) unless `deliver` sends
+ * them.
+ */
+export async function startEveryFakeGateway(
+  deliver: (d: { body: string; headers: Record<string, string> }) => Promise<{ status: number }> = async () => ({ status: 0 }),
+) {
+  const { startFakePayments } = await import('../fakes/payments.mjs');
+  const fake = await startFakePayments({
+    stripe: {
+      secretKey: TEST_KEYS.STRIPE_SECRET_KEY,
+      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+    },
+    razorpay: {
+      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
+      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
+    },
+    paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
+    flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
+    iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
+    authorizeNet: { loginId: TEST_KEYS.AUTHORIZE_NET_API_LOGIN_ID, transactionKey: TEST_KEYS.AUTHORIZE_NET_TRANSACTION_KEY },
+    deliver,
+  });
+  Object.assign(process.env, TEST_KEYS, {
+    STRIPE_API_BASE: fake.origin,
+    RAZORPAY_API_BASE: fake.razorpayBase,
+    PAYPAL_API_BASE: fake.paypalBase,
+    FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
+    IYZICO_API_BASE: fake.iyzicoBase,
+    AUTHORIZE_NET_API_BASE: fake.authorizeNetBase,
+  });
+  return fake;
+}
+
 /** Follows one redirect of the fake's hosted page (what the shopper's click does) and returns where it points. */
 export async function hostedPageChoice(url: string): Promise<URL> {
   const res = await fetch(url, { redirect: 'manual' });

@@ -12,9 +12,17 @@ import { getDb } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { log } from '@/server/core/logger.mjs';
 import { useTestDatabase } from '../setup/db';
-import { startFakePayments, stripeSignature } from '../fakes/payments.mjs';
+import { stripeSignature } from '../fakes/payments.mjs';
 import type { PaymentStart } from '@/server/payments/provider';
-import { checkoutState, makeShopper, placeCheckout, requestFor, storeReference, TEST_KEYS } from './payment-fixtures';
+import {
+  startEveryFakeGateway,
+  checkoutState,
+  makeShopper,
+  placeCheckout,
+  requestFor,
+  storeReference,
+  TEST_KEYS,
+} from './payment-fixtures';
 import { handleStripeWebhook } from '@/server/payments/stripe';
 import { handleRazorpayCallback, handleRazorpayWebhook, razorpayProvider } from '@/server/payments/razorpay';
 import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
@@ -24,34 +32,11 @@ import { authorizeNetProvider, handleAuthorizeNetDone, handleAuthorizeNetReturn 
 
 useTestDatabase();
 
-let fake: Awaited<ReturnType<typeof startFakePayments>>;
+let fake: Awaited<ReturnType<typeof startEveryFakeGateway>>;
 let userId: number;
 beforeAll(async () => {
-  fake = await startFakePayments({
-    stripe: {
-      secretKey: TEST_KEYS.STRIPE_SECRET_KEY,
-      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
-    },
-    razorpay: {
-      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
-      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
-      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
-    },
-    paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
-    flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
-    iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
-    authorizeNet: { loginId: TEST_KEYS.AUTHORIZE_NET_API_LOGIN_ID, transactionKey: TEST_KEYS.AUTHORIZE_NET_TRANSACTION_KEY },
-    deliver: async () => ({ status: 0 }),
-  });
-  Object.assign(process.env, TEST_KEYS, {
-    AUTHORIZE_NET_API_BASE: fake.authorizeNetBase,
-    IYZICO_API_BASE: fake.iyzicoBase,
-    FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
-    STRIPE_API_BASE: fake.origin,
-    RAZORPAY_API_BASE: fake.razorpayBase,
-    PAYPAL_API_BASE: fake.paypalBase,
-  });
+  // Webhooks are kept (fake.deliveries) and sent by the tests themselves.
+  fake = await startEveryFakeGateway();
   userId = (await makeShopper()).id;
 });
 afterAll(() => fake.close());

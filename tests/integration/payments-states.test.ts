@@ -10,8 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { useTestDatabase } from '../setup/db';
 import { listApiRoutes, request, requestModule } from './http';
-import { startFakePayments } from '../fakes/payments.mjs';
-import { checkoutState, hostedPageChoice, makeShopper, placeCheckout, requestFor, storeReference, TEST_KEYS } from './payment-fixtures';
+import {
+  startEveryFakeGateway,
+  checkoutState,
+  hostedPageChoice,
+  makeShopper,
+  placeCheckout,
+  requestFor,
+  storeReference,
+  TEST_KEYS,
+} from './payment-fixtures';
 import { stripeProvider } from '@/server/payments/stripe';
 import { razorpayProvider } from '@/server/payments/razorpay';
 import { paypalProvider } from '@/server/payments/paypal';
@@ -59,35 +67,11 @@ const adotnetDone = (transId: string) =>
     body: JSON.stringify({ trans_id: transId }),
   });
 
-let fake: Awaited<ReturnType<typeof startFakePayments>>;
+let fake: Awaited<ReturnType<typeof startEveryFakeGateway>>;
 let userId: number;
 beforeAll(async () => {
-  fake = await startFakePayments({
-    stripe: {
-      secretKey: TEST_KEYS.STRIPE_SECRET_KEY,
-      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
-    },
-    razorpay: {
-      keyId: TEST_KEYS.RAZORPAY_KEY_ID,
-      keySecret: TEST_KEYS.RAZORPAY_KEY_SECRET,
-      webhookSecret: TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
-    },
-    paypal: { clientId: TEST_KEYS.PAYPAL_CLIENT_ID, clientSecret: TEST_KEYS.PAYPAL_CLIENT_SECRET, webhookId: TEST_KEYS.PAYPAL_WEBHOOK_ID },
-    flutterwave: { secretKey: TEST_KEYS.FLUTTERWAVE_SECRET_KEY, secretHash: TEST_KEYS.FLUTTERWAVE_SECRET_HASH },
-    iyzico: { apiKey: TEST_KEYS.IYZICO_API_KEY, secretKey: TEST_KEYS.IYZICO_SECRET_KEY },
-    authorizeNet: { loginId: TEST_KEYS.AUTHORIZE_NET_API_LOGIN_ID, transactionKey: TEST_KEYS.AUTHORIZE_NET_TRANSACTION_KEY },
-    // Webhooks are kept (fake.deliveries) and sent by the tests themselves.
-    deliver: async () => ({ status: 0 }),
-  });
-  Object.assign(process.env, TEST_KEYS, {
-    STRIPE_API_BASE: fake.origin,
-    RAZORPAY_API_BASE: fake.razorpayBase,
-    PAYPAL_API_BASE: fake.paypalBase,
-    FLUTTERWAVE_API_BASE: fake.flutterwaveBase,
-    IYZICO_API_BASE: fake.iyzicoBase,
-    AUTHORIZE_NET_API_BASE: fake.authorizeNetBase,
-  });
+  // Webhooks are kept (fake.deliveries) and sent by the tests themselves.
+  fake = await startEveryFakeGateway();
   userId = (await makeShopper()).id;
 });
 afterAll(() => fake.close());
