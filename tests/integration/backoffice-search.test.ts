@@ -228,6 +228,37 @@ describe("the orders tabs' counts with a search", () => {
     expect(gmail.pending).toBeGreaterThan(0);
   });
 
+  it('counts a short span of days exactly, in one statement, with the store filter', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const mine = await queryRows<{ id: number }>(getDb(), sql`select id from orders where store_id = ${stores[0]} order by id`);
+    expect(mine.length).toBeGreaterThanOrEqual(6);
+    // Three orders three weeks back (two delivered), one two months back; the rest are from today.
+    const [a, b, c, d] = mine.map((r) => r.id);
+    await getDb().execute(sql`update orders set created_at = now() - interval '20 days' where id in (${a}, ${b}, ${c})`);
+    await getDb().execute(sql`update orders set status = 'delivered' where id in (${a}, ${b})`);
+    await getDb().execute(sql`update orders set created_at = now() - interval '60 days', status = 'shipped' where id = ${d}`);
+    const rows = await queryRows<{ status: string; age: number }>(
+      getDb(),
+      sql`select status, extract(day from now() - created_at)::int as age from orders where store_id = ${stores[0]}`,
+    );
+    const expected = (test: (age: number) => boolean) => {
+      const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
+      for (const r of rows) if (test(Number(r.age))) counts[r.status]! += 1;
+      return counts;
+    };
+    const count = (q: Record<string, string>) =>
+      countByStatus(OrdersQuerySchema.parse({ ...q, store_id: String(stores[0]) }), { kind: 'any' });
+    const lastWeek = await count({ from: day(-7) });
+    expect(shown(lastWeek)).toEqual(expected((age) => age < 7));
+    const threeWeeksBack = await count({ from: day(-30), to: day(-15) });
+    expect(shown(threeWeeksBack)).toEqual(expected((age) => age >= 15 && age <= 30));
+    expect(threeWeeksBack.delivered).toEqual({ count: 2, capped: false });
+    // A span longer than a month is counted per tab, the same figures.
+    const twoMonths = await count({ from: day(-90), to: day(-15) });
+    expect(shown(twoMonths)).toEqual(expected((age) => age >= 15 && age <= 90));
+    expect(twoMonths.shipped.count).toBe(1);
+  });
+
   it('stops counting a piece thousands of orders share, and says "at least"; the list still reads it', async () => {
     const [base] = await queryRows<{ id: number }>(getDb(), sql`select id from orders where email like ${`plain.${tag}%`}`);
     const columns = (

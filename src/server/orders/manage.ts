@@ -9,7 +9,7 @@ import { detailOf, type OrderDetail } from '@/server/orders/by-user';
 import { ORDER_STATUSES, TRANSITIONS, isOrderStatus, type OrderStatus } from '@/server/orders/transitions';
 import type { OrdersQuery } from '@/lib/schemas/backoffice';
 import { getSettings } from '@/server/settings';
-import { addDays, dayStartIn, daysBetween } from '@/server/reports/period';
+import { addDays, dayStartIn, daysBetween, todayIn } from '@/server/reports/period';
 
 const shopTimeZone = async () => (await getSettings()).setting.time_zone;
 
@@ -236,8 +236,10 @@ export async function listOrders(
 
 /** The count per status for the tabs (with the other filters), each stopped at COUNT_CAP on orders_status_idx. */
 export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = getDb()): Promise<Record<OrderStatus, Count>> {
-  const where = filtersOf(query, scope, await shopTimeZone(), false);
+  const timeZone = await shopTimeZone();
+  const where = filtersOf(query, scope, timeZone, false);
   if (query.q) return countSearched(searchFor(query.q), where, db);
+  if (query.from && daysBetween(query.from, query.to ?? todayIn(timeZone)) <= SHORT_SPAN_DAYS + 1) return countSpan(where, db);
   const counts = {} as Record<OrderStatus, Count>;
   for (const status of ORDER_STATUSES) {
     const [row] = await queryRows<{ n: number }>(
@@ -247,6 +249,22 @@ export async function countByStatus(query: OrdersQuery, scope: Scope, db: Tx = g
     const n = row?.n ?? 0;
     counts[status] = { count: n, capped: n >= COUNT_CAP };
   }
+  return counts;
+}
+
+/**
+ * The tabs' counts for a short span of days (a month at most), exactly, in one statement over the span's orders
+ * (orders_created_idx, or orders_store_created_idx for one store). Per tab on orders_status_idx, as without dates, each
+ * count walked its status's orders testing the date (every delivered order for a week four months back: 70–120 ms at
+ * a million).
+ */
+async function countSpan(where: SQL[], db: Tx): Promise<Record<OrderStatus, Count>> {
+  const rows = await queryRows<{ status: OrderStatus; n: number }>(
+    db,
+    sql`select o.status, count(*)::int as n from orders o where ${and(where)} group by o.status`,
+  );
+  const counts = {} as Record<OrderStatus, Count>;
+  for (const status of ORDER_STATUSES) counts[status] = { count: rows.find((r) => r.status === status)?.n ?? 0, capped: false };
   return counts;
 }
 
