@@ -45,6 +45,12 @@ export class CartPage {
     await this.page.goto(productUrl({ slug }));
     const qty = this.page.getByRole('spinbutton', { name: 'Quantity' });
     await qty.fill(String(quantity));
+    // Wait for the shop's answer to the add (a fetch with JavaScript on, the form's post without): the next step is
+    // often a navigation, which would cancel a fetch still on its way.
+    const answered = this.page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/cart/action',
+    );
     await this.page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    expect((await answered).status()).toBeLessThan(400);
   }
 }
