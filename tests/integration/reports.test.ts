@@ -367,15 +367,42 @@ async function rollups(): Promise<string[]> {
     return `(${sums.join(', ')}) <> (${sums.map(() => '0').join(', ')})`;
   };
   const read = (t: string, table: string, period: string, figures: string) =>
-    queryRows<Record<string, unknown>>(getDb(), sql.raw(`select '${t}' as t, ${period}::text, ${figures} from ${table} where ${nonZero(figures)}`));
+    queryRows<Record<string, unknown>>(
+      getDb(),
+      sql.raw(`select '${t}' as t, ${period}::text, ${figures} from ${table} where ${nonZero(figures)}`),
+    );
   const rows = await Promise.all([
     read('d', 'report_daily', 'day', orderFigures),
     read('p', 'report_daily_products', 'day', productFigures),
     read('m', 'report_monthly', 'month', orderFigures),
     read('n', 'report_monthly_products', 'month', productFigures),
   ]);
-  return rows.flat().map((r) => Object.values(r).map(String).join('|')).sort();
+  return rows
+    .flat()
+    .map((r) => Object.values(r).map(String).join('|'))
+    .sort();
 }
+
+describe("an order's refunds", () => {
+  it('move with the order when its payment method or country changes, as a recount would put them', async () => {
+    const o = await place({
+      store: stores[0],
+      at: '2026-04-22T10:00:00Z',
+      method: 2,
+      country: 'US',
+      email: email('follows'),
+      lines: [{ product: p.p1, qty: 1, unit: 5000 }],
+    });
+    await refund(o.id, '2026-05-03T10:00:00Z', [{ line_id: o.lines[0]!, quantity: 1, amount: 1234 }]);
+    await getDb().execute(sql`update orders set payment_method = 7 where id = ${o.id}`);
+    await getDb().execute(sql`update orders set shipping_address = '{"country": "FR"}'::jsonb where id = ${o.id}`);
+    await foldReports();
+    const kept = await rollups();
+    expect(kept.some((r) => r.startsWith(`d|2026-05-03|${stores[0]}|7|FR|0|0|0|0|0|1234|1|`))).toBe(true);
+    await rebuildReports();
+    expect(kept).toEqual(await rollups());
+  });
+});
 
 describe('200 random order events', () => {
   it('leave the roll-ups equal to a full recount, also when four run at once', async () => {
@@ -455,6 +482,8 @@ describe('200 random order events', () => {
     const report = await buildReport(custom('2026-04-25', '2026-06-05'), ANY);
     expect(days!.orders).toBeGreaterThan(0);
     expect(report.totals).toMatchObject({ orders: days!.orders, gross: days!.gross, refunds: days!.refunds });
-    expect(report.by_product.map((r) => ({ id: r.id, units: r.units, refunds: r.refunds })).sort((x, y) => x.id! - y.id!)).toEqual(productDays);
+    expect(report.by_product.map((r) => ({ id: r.id, units: r.units, refunds: r.refunds })).sort((x, y) => x.id! - y.id!)).toEqual(
+      productDays,
+    );
   }, 120_000);
 });
