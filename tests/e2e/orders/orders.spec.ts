@@ -172,6 +172,11 @@ test('a cash-on-delivery order is shipped and delivered by the operator command;
     expect(run.code, run.out).toBe(0);
     expect(run.out).toContain('1 status mail sent.');
   }
+  // The mail is queued by the command and written by a delivery round after it (a round already sending the
+  // "Shipped" mail takes it next): wait for it.
+  await expect
+    .poll(async () => (await lastMailTo(OUTBOX, email))?.subject ?? '', { timeout: 30_000 })
+    .toContain(`your order #${deliveredId} is Delivered`);
   const mail = await lastMailTo(OUTBOX, email);
   expect(mail!.subject).toContain(`your order #${deliveredId} is Delivered`);
   expect(mail!.text).toContain(`${server.origin}/user/order/${deliveredId}`);
