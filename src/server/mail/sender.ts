@@ -37,30 +37,33 @@ export async function queueMail(tx: Tx, mail: Mail, now = new Date()): Promise<n
   return id;
 }
 
-/** A delivery round under way in this process, and whether a mail committed since asks for one more. */
-let delivering = false;
+/** The delivery round under way in this process, and whether a mail committed since asks for one more. */
+let round: Promise<void> | null = null;
 let again = false;
 
 /**
  * Sends what is due, one round at a time per process. Every queued mail used to start its own round (an order
  * queues two or three: buyer, seller, their owners), so twenty buyers at once ran dozens of rounds claiming one
  * another's rows. Now a mail committed while a round runs asks for one more round after it, which sees it (its
- * transaction committed before its answer, and this runs after the answer); a round that ends finds none.
+ * transaction committed before its answer, and this runs after the answer). The caller waits for that round, so
+ * "after the answer" still ends when its mail is sent (settleAfterAnswer, the CLI's count).
  */
-async function deliverSoon(): Promise<void> {
-  if (delivering) {
+function deliverSoon(): Promise<void> {
+  if (round) {
     again = true;
-    return;
+    return round;
   }
-  delivering = true;
-  try {
-    do {
-      again = false;
-      await deliverDue();
-    } while (again);
-  } finally {
-    delivering = false;
-  }
+  round = (async () => {
+    try {
+      do {
+        again = false;
+        await deliverDue();
+      } while (again);
+    } finally {
+      round = null;
+    }
+  })();
+  return round;
 }
 
 async function insertMail(tx: Tx, mail: Mail, now: Date): Promise<number> {
