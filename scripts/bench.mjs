@@ -206,13 +206,20 @@ async function guestCart(origin, home) {
       body: JSON.stringify({ product_id: id, quantity: 1 }),
     });
   }
+  const body = JSON.stringify({ product_id: ids[0], quantity: 1 });
+  // autocannon calls setupRequest (and builds each request anew) only for an entry of `requests`: at the top
+  // level it is ignored and every request would carry the first token (one guest's cart, not a new one each).
   const add = {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ product_id: ids[0], quantity: 1 }),
-    setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${guestToken()}` } }),
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${guestToken()}` } }),
+      },
+    ],
   };
-  const firstAdd = { method: 'POST', headers: { 'content-type': 'application/json' }, body: add.body };
+  const firstAdd = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
   return { token, add, firstAdd };
 }
 

@@ -98,3 +98,18 @@ export async function checkoutStampFor(userId: number): Promise<string> {
   const head = rows[0];
   return `${head?.addresses ?? ''}#${head?.cart_id == null ? NO_CART : stampOf(rows)}`;
 }
+
+/**
+ * The stamp /user/orders is kept under (web/kept-cart-pages.ts, issue 39): the user's orders — their number,
+ * the sum of their versions (a version rises with every change of an order, its shipments or its returns:
+ * migration 0019, and versions never fall, so any change moves the sum) and the newest id — and the badge's
+ * count of their cart, which the page's header shows. One query, planned once on PGlite. What else the list
+ * shows (store names, settings, words) is the shop's, and its changes are announced.
+ */
+export async function ordersStampFor(userId: number): Promise<string> {
+  const [row] = await preparedRows<{ orders: string; cart: number | string | null }>(
+    sql`select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(id), 0) from orders where user_id = ${userId}) as orders,
+          (select coalesce(sum(l.quantity), 0) from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${userId}) as cart`,
+  );
+  return `${row?.orders ?? ''}#${row?.cart ?? 0}`;
+}

@@ -4,7 +4,7 @@ import { registerCache } from '@/server/core/memo';
 import { onStockChange } from '@/server/core/stock-changes';
 import { getEnv } from '@/server/core/env';
 import { ownerOf, type CartOwner } from '@/server/cart/owner';
-import { checkoutStampFor, stampFor } from '@/server/cart/stamp';
+import { checkoutStampFor, ordersStampFor, stampFor } from '@/server/cart/stamp';
 import { PageCache } from '@/server/web/page-cache';
 import { pickEncoding } from '@/server/web/encoding';
 import { pageKeyOf } from '@/server/web/page-caching';
@@ -26,6 +26,9 @@ import { pageKeyOf } from '@/server/web/page-caching';
  * /shipping and /checkout (issue 39) are kept the same way for a signed-in shopper, one copy per choice in their
  * query, under a stamp that adds the shopper's addresses in full to the cart's (cart/stamp.ts checkoutStampFor);
  * vouchers, shipping rules, tax, payment methods and settings are the shop's, and their changes are announced.
+ * /user/orders (issue 39) is kept the same way, one copy per keyset page, under the stamp of the user's orders and
+ * their cart's count (cart/stamp.ts ordersStampFor). One order's page is not kept: it shows the payment's row, the
+ * return window (which closes with time) and the forms' failures, which no cheap stamp covers.
  */
 interface KeptPage {
   stamp: string;
@@ -72,6 +75,8 @@ const STAMPED: Record<string, Stamped> = {
   // The till: drawn for a signed-in user only (a guest is sent to sign in).
   '/shipping': { stamp: tillStamp, fromPage: false, query: CHOICES, signedIn: true },
   '/checkout': { stamp: tillStamp, fromPage: false, query: CHOICES, signedIn: true },
+  // The shopper's orders, newest first: each keyset page (`older`, `newer`) is its own copy.
+  '/user/orders': { stamp: (owner) => ordersStampFor(owner.userId!), fromPage: false, query: new Set(['older', 'newer']), signedIn: true },
 };
 
 /** What is kept at this path and query, or undefined. */
