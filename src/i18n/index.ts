@@ -49,6 +49,31 @@ export const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
 
 const instances = new Map<string, Promise<TFunction>>();
 
+/**
+ * `t` with its answers to a bare key kept (issue 39): a page calls it for dozens of labels, and i18next
+ * resolves each afresh (~5 µs: key split, fallback lookups, post-processing). The messages never change while the
+ * process runs (bundled at build), so a bare key always gives the same text; a call with options (interpolation,
+ * count, context, a default) goes to i18next as before.
+ */
+const KEY_MEMO_MAX = 5_000;
+function keyOnlyMemo(t: TFunction): TFunction {
+  const kept = new Map<string, string>();
+  const memo = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length === 0 && typeof key === 'string') {
+      let text = kept.get(key);
+      if (text === undefined) {
+        text = (t as (k: string) => string)(key);
+        // Bounded: a sentence that is not a key (a message passed through) must not grow it without end.
+        if (kept.size >= KEY_MEMO_MAX) kept.clear();
+        kept.set(key, text);
+      }
+      return text;
+    }
+    return (t as unknown as (...args: unknown[]) => string)(key, ...rest);
+  };
+  return memo as unknown as TFunction;
+}
+
 /** A translation function for one language, falling back to English for missing keys. */
 export function getT(lang: string): Promise<TFunction> {
   let t = instances.get(lang);
@@ -66,7 +91,7 @@ export function getT(lang: string): Promise<TFunction> {
         // Keys never name a namespace, so a plain sentence with a colon passes through `t` unchanged.
         nsSeparator: false,
       })
-      .then(() => instance.t);
+      .then(() => keyOnlyMemo(instance.t));
     instances.set(lang, t);
   }
   return t;
