@@ -57,6 +57,7 @@ describe('Flutterwave: the checkout a transaction names', () => {
       `${c.orderNo}-0badcafe-`,
       c.orderNo,
       '-0badcafe',
+      `another shop\n${c.orderNo}-0badcafe`,
     ]) {
       verifies({ tx_ref: txRef });
       await expect(handleFlutterwaveReturn(returnOf()), txRef).rejects.toThrow(NOT_FOUND);
