@@ -86,6 +86,9 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          // Issue 38, run X: which checkout a Flutterwave tx_ref names, and a gateway's payment for a cancelled checkout.
+          'tests/integration/payments-flutterwave-rules.test.ts',
+          'tests/integration/payments-authorize-net-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

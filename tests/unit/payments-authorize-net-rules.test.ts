@@ -219,6 +219,16 @@ describe('start', () => {
     await expect(authorizeNetProvider.start(request())).rejects.toThrow(noPage);
     expect(error).toHaveBeenLastCalledWith({ messages: ['E1 No.', 'E2 Never.'] }, 'payments: Authorize.Net refused the hosted page');
   });
+  it('names Authorize.Net when it refuses a call or cannot be read (503)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('{}', { status: 500 }));
+    await expect(authorizeNetProvider.start(request())).rejects.toThrow(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Authorize.Net refused the request. Please try again in a moment.' }),
+    );
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>'));
+    await expect(handleAuthorizeNetDone('60000000001')).rejects.toThrow(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Authorize.Net answered something we could not read.' }),
+    );
+  });
 });
 
 describe('a transaction, before the checkout is read', () => {
@@ -264,11 +274,17 @@ describe('a transaction, before the checkout is read', () => {
       ),
     );
     await expect(handleAuthorizeNetDone('7')).rejects.toThrow(refused);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify({ messages: { resultCode: 'Ok', message: [] } })));
+    await expect(handleAuthorizeNetDone('8')).rejects.toThrow(refused);
   });
 
   it('the return without an invoice, or with one no transaction carries, is a shopper who left without paying', async () => {
+    const start = await started();
+    fake.authorizeNetPay(String(start.extra!.token), true);
+    const asked = fake.requests.length;
     expect(await handleAuthorizeNetReturn(null)).toBeNull();
     expect(await handleAuthorizeNetReturn('')).toBeNull();
+    expect(fake.requests.length).toBe(asked);
     const before = apiCalls().length;
     expect(await handleAuthorizeNetReturn('VNOSUCHINVOICE')).toBeNull();
     expect(apiCalls().slice(before)).toEqual([

@@ -165,6 +165,25 @@ describe('the return and the webhook, before the checkout is read', () => {
     await expect(handleFlutterwaveReturn(new URLSearchParams({ transaction_id: `9${'9'.repeat(19)}` }))).rejects.toThrow(refused);
   });
 
+  it('refuses a transaction Flutterwave describes but does not confirm (status other than success, 400)', async () => {
+    const tx = { id: 12345, tx_ref: 'VM-2026-000555-0badcafe', status: 'successful', amount: 17.34, currency: 'NGN' };
+    for (const status of ['error', 'Success', '']) {
+      answers({ status, data: tx });
+      await expect(handleFlutterwaveReturn(new URLSearchParams({ transaction_id: '12345' })), status).rejects.toThrow(refused);
+    }
+  });
+
+  it('names Flutterwave when it refuses a call or cannot be read (503)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('{"status":"error"}', { status: 500 }));
+    await expect(flutterwaveProvider.start(request())).rejects.toThrow(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Flutterwave refused the request. Please try again in a moment.' }),
+    );
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>'));
+    await expect(handleFlutterwaveReturn(new URLSearchParams({ transaction_id: '12345' }))).rejects.toThrow(
+      expect.objectContaining({ code: 'UNAVAILABLE', message: 'Flutterwave answered something we could not read.' }),
+    );
+  });
+
   it('refuses a webhook without our secret hash, or when the shop has none, or that is not JSON', async () => {
     const body = JSON.stringify({ event: 'charge.completed', data: { id: 1 } });
     await expect(handleFlutterwaveWebhook(body, null)).rejects.toThrow(refused);
