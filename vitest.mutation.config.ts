@@ -86,6 +86,9 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          // Issue 38, run W: PayPal's and iyzico's hand-over to the checkout, settle (and iyzico's orders) stood in.
+          'tests/unit/payments-paypal-settle-rules.test.ts',
+          'tests/unit/payments-iyzico-settle-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
