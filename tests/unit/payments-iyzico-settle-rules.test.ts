@@ -23,24 +23,35 @@ vi.mock('@/server/db/client', async (importOriginal) => ({
   }),
 }));
 
-import { settlePayment } from '@/server/payments/settle';
-import { handleIyzicoReturn, iyzicoProvider } from '@/server/payments/iyzico';
-import { log } from '@/server/core/logger.mjs';
+import type { settlePayment } from '@/server/payments/settle';
 import type { PaymentRequest } from '@/server/payments/provider';
 import { startFakePayments } from '../fakes/payments.mjs';
 
+// The unit project's files share a worker (isolate: false): iyzico.ts may already be loaded with the real settle and
+// database by an earlier file, so this file loads it afresh, with the stand-ins, and leaves a fresh registry after it.
+let iyzico: typeof import('@/server/payments/iyzico');
+let log: typeof import('@/server/core/logger.mjs').log;
+let settle: ReturnType<typeof vi.mocked<typeof settlePayment>>;
+const handleIyzicoReturn = (token: string | null) => iyzico.handleIyzicoReturn(token);
+
 const KEYS = { IYZICO_API_KEY: 'sandbox-settle-api', IYZICO_SECRET_KEY: 'sandbox-settle-secret' };
-const settle = vi.mocked(settlePayment);
 
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 beforeAll(async () => {
+  vi.resetModules();
+  iyzico = await import('@/server/payments/iyzico');
+  log = (await import('@/server/core/logger.mjs')).log;
+  settle = vi.mocked((await import('@/server/payments/settle')).settlePayment);
   fake = await startFakePayments({
     iyzico: { apiKey: KEYS.IYZICO_API_KEY, secretKey: KEYS.IYZICO_SECRET_KEY },
     deliver: async () => ({ status: 0 }),
   });
   Object.assign(process.env, KEYS, { IYZICO_API_BASE: fake.iyzicoBase });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  vi.resetModules();
+});
 beforeEach(() => {
   settle.mockClear();
   db.rows = [];
@@ -63,7 +74,7 @@ const row = (over: Partial<Row> = {}): Row => ({ id: 881, total: 1234, shipping:
 const initialized = () =>
   JSON.parse(fake.requests.filter((r) => r.path === '/iyzico/payment/iyzipos/checkoutform/initialize/auth/ecom').at(-1)!.body);
 async function started(over: Partial<PaymentRequest> = {}) {
-  const start = await iyzicoProvider.start(request(over));
+  const start = await iyzico.iyzicoProvider.start(request(over));
   if (start.kind !== 'redirect') throw new Error('iyzico starts on its own page');
   return start;
 }

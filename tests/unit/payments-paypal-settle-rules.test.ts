@@ -13,29 +13,42 @@ const settled = { changed: true, orderIds: [71, 72], paid: true };
 vi.mock('@/server/payments/settle', () => ({ settlePayment: vi.fn(async () => settled) }));
 vi.mock('@/server/payments/payable', () => ({ refusalFor: vi.fn(async () => null) }));
 
-import { settlePayment } from '@/server/payments/settle';
-import { refusalFor } from '@/server/payments/payable';
-import { handlePaypalReturn, handlePaypalWebhook, paypalProvider } from '@/server/payments/paypal';
-import { log } from '@/server/core/logger.mjs';
+import type { settlePayment } from '@/server/payments/settle';
+import type { refusalFor } from '@/server/payments/payable';
 import { startFakePayments } from '../fakes/payments.mjs';
+
+// The unit project's files share a worker (isolate: false): paypal.ts may already be loaded with the real settle by
+// an earlier file, so this file loads it afresh, with the stand-ins, and leaves a fresh registry to the next file.
+let paypal: typeof import('@/server/payments/paypal');
+let log: typeof import('@/server/core/logger.mjs').log;
+let settle: ReturnType<typeof vi.mocked<typeof settlePayment>>;
+let refusal: ReturnType<typeof vi.mocked<typeof refusalFor>>;
+const handlePaypalReturn = (id: string) => paypal.handlePaypalReturn(id);
+const handlePaypalWebhook = (body: string, headers: Headers) => paypal.handlePaypalWebhook(body, headers);
 
 const KEYS = {
   PAYPAL_CLIENT_ID: 'paypal-client-settle',
   PAYPAL_CLIENT_SECRET: 'paypal-secret-settle',
   PAYPAL_WEBHOOK_ID: 'WH-SETTLE-FAKE',
 };
-const settle = vi.mocked(settlePayment);
-const refusal = vi.mocked(refusalFor);
 
 let fake: Awaited<ReturnType<typeof startFakePayments>>;
 beforeAll(async () => {
+  vi.resetModules();
+  paypal = await import('@/server/payments/paypal');
+  log = (await import('@/server/core/logger.mjs')).log;
+  settle = vi.mocked((await import('@/server/payments/settle')).settlePayment);
+  refusal = vi.mocked((await import('@/server/payments/payable')).refusalFor);
   fake = await startFakePayments({
     paypal: { clientId: KEYS.PAYPAL_CLIENT_ID, clientSecret: KEYS.PAYPAL_CLIENT_SECRET, webhookId: KEYS.PAYPAL_WEBHOOK_ID },
     deliver: async () => ({ status: 0 }),
   });
   Object.assign(process.env, KEYS, { PAYPAL_API_BASE: fake.paypalBase });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  vi.resetModules();
+});
 beforeEach(() => {
   settle.mockClear();
   refusal.mockClear();
@@ -45,7 +58,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A PayPal order made at the fake for checkout VM-2026-000777 ($17.34 unless said otherwise). */
 async function paypalOrder(amount = 1734, currency = 'usd') {
-  const start = await paypalProvider.start({
+  const start = await paypal.paypalProvider.start({
     orderNo: 'VM-2026-000777',
     orderId: 777,
     amount,
