@@ -89,6 +89,9 @@ export default defineConfig({
           // Issue 38, run X: which checkout a Flutterwave tx_ref names, and a gateway's payment for a cancelled checkout.
           'tests/integration/payments-flutterwave-rules.test.ts',
           'tests/integration/payments-authorize-net-rules.test.ts',
+          // Issue 38, run W: PayPal's and iyzico's hand-over to the checkout, settle (and iyzico's orders) stood in.
+          'tests/unit/payments-paypal-settle-rules.test.ts',
+          'tests/unit/payments-iyzico-settle-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

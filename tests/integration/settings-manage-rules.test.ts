@@ -118,4 +118,12 @@ describe('a button colour white text cannot be read on', () => {
     await save(input({ primary_color: '#767676', primary_hover_color: '#767676' }));
     expect(await stored('site_setting')).toMatchObject({ primary_color: '#767676', primary_hover_color: '#767676' });
   });
+
+  it('exactly 4.50 to 1 is enough, for either colour', async () => {
+    // #0c8a0c on white: 4.5099…, shown rounded down as 4.50; AA's "at least 4.5" takes it.
+    await save(input({ primary_color: '#0c8a0c', primary_hover_color: '#0c8a0c' }));
+    expect(await stored('site_setting')).toMatchObject({ primary_color: '#0c8a0c', primary_hover_color: '#0c8a0c' });
+    clearMemos();
+    expect((await getShopSettings()).contrast).toEqual({ primary: 4.5, hover: 4.5 });
+  });
 });

@@ -31,6 +31,8 @@ describe('keys, base and signature', () => {
   it('reads each key trimmed, and an empty or blank key as none', () => {
     expect(iyzicoKeys({ IYZICO_API_KEY: ' a ', IYZICO_SECRET_KEY: ' s ' })).toEqual({ apiKey: 'a', secretKey: 's' });
     expect(iyzicoKeys({ IYZICO_API_KEY: ' ', IYZICO_SECRET_KEY: '' })).toEqual({ apiKey: null, secretKey: null });
+    expect(iyzicoKeys({})).toEqual({ apiKey: null, secretKey: null });
+    expect(iyzicoProvider.configured({})).toBe(false);
   });
 
   it('is offered with the API key and the secret key', () => {
@@ -87,6 +89,16 @@ describe('keys, base and signature', () => {
         process.env[name] = KEYS[name];
       }
     }
+  });
+
+  it('says by name when iyzico refuses, does not answer, or answers something unreadable (503)', async () => {
+    const failing = (message: string) => expect.objectContaining({ code: 'UNAVAILABLE', message });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('busy', { status: 500 }));
+    await expect(handleIyzicoReturn(TOKEN)).rejects.toThrow(failing('Iyzico refused the request. Please try again in a moment.'));
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('fetch failed'));
+    await expect(handleIyzicoReturn(TOKEN)).rejects.toThrow(failing('Iyzico did not answer. Please try again in a moment.'));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>'));
+    await expect(handleIyzicoReturn(TOKEN)).rejects.toThrow(failing('Iyzico answered something we could not read.'));
   });
 });
 
