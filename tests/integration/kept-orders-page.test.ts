@@ -12,7 +12,7 @@ import { makeProduct, shopBasics } from './cart-fixtures';
 import { orderBody, putInCart, shopper } from './checkout-fixtures';
 
 /**
- * /user/orders kept per shopper (issue 39, web/kept-cart-pages.ts): the real page, drawn as the server draws
+ * /user/orders and one order's page kept per shopper (issue 39, web/kept-cart-pages.ts): the real page, drawn as the server draws
  * it, through the step that keeps it. By harm: two shoppers never get each other's kept list; an order's
  * change (by any path: here a plain UPDATE, as a gateway's webhook or the back office makes), a new order and
  * a change of the cart's count in the header show on the very next request; each keyset page is its own copy.
@@ -24,6 +24,8 @@ useStoppedClock();
 let renderer: AstroRenderer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let page: any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let orderPage: any;
 let basics: Awaited<ReturnType<typeof shopBasics>>;
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   renderer = await startAstroRenderer();
   (await renderer.module('/src/server/db/client.ts')).setDatabase(getDatabase());
   page = await renderer.load('/src/pages/user/orders.astro');
+  orderPage = await renderer.load('/src/pages/user/order/[id].astro');
 }, 120_000);
 afterAll(() => renderer?.close());
 beforeEach(() => forgetKeptCartPages());
@@ -39,14 +42,26 @@ async function served(who: SessionUser, pathAndQuery: string) {
   const locals = localsWith({ user: who, sessionHash: 'h' });
   const request = new Request(`http://shop.test${pathAndQuery}`, { headers: { 'accept-encoding': 'identity' } });
   const ctx = { url: new URL(request.url), request, locals, cookies: { *headers() {} } } as unknown as APIContext;
+  const one = /^\/user\/order\/(\d+)$/.exec(pathAndQuery);
   const res = await withKeptCartPage(ctx, null, async () => {
-    const drawn = await renderer.container.renderToResponse(page, { locals, request });
+    const drawn = one ? await drawOrder(one[1]!, locals, request) : await renderer.container.renderToResponse(page, { locals, request });
     const body = Buffer.from(await drawn.arrayBuffer());
     const headers = new Headers(drawn.headers);
     headers.set('content-length', String(body.length));
     return new Response(drawn.status === 200 ? body : null, { status: drawn.status, headers });
   });
   return { from: res.headers.get('x-page-cache'), status: res.status, html: await res.text() };
+}
+
+/** One order's page; not the shopper's (the page rewrites to /404, which the test's renderer has not loaded): a 404. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function drawOrder(id: string, locals: any, request: Request): Promise<Response> {
+  try {
+    return await renderer.container.renderToResponse(orderPage, { locals, request, params: { id } });
+  } catch (err) {
+    if (/route \/404/.test((err as Error).message)) return new Response('Not found', { status: 404 });
+    throw err;
+  }
 }
 
 /** The order ids the list shows, in order, and each one's status as written. */
@@ -128,5 +143,53 @@ describe('/user/orders kept per shopper', () => {
     expect(ordersIn((await served(who, '/user/orders')).html)).toEqual(newest.slice(0, 10));
     // A query the page does not read is not kept (each unknown parameter would be a copy of its own).
     expect((await served(who, '/user/orders?utm=x')).from).toBeNull();
+  });
+});
+
+describe('one order’s page kept per shopper', () => {
+  const headingOf = (html: string) => /<h1[^>]*>([^<]+)</.exec(html)?.[1]?.trim();
+
+  it('never gives one shopper another’s kept order page', async () => {
+    const a = await buyerWith(1);
+    const b = await buyerWith(1);
+    const [idA] = a.ids as [number];
+    const first = await served(a.who, `/user/order/${idA}`);
+    expect(first.status).toBe(200);
+    expect(first.from).toBe('miss, yours');
+    expect(headingOf(first.html)).toContain(String(idA));
+    expect((await served(a.who, `/user/order/${idA}`)).from).toBe('hit, yours');
+    // B asks for A's order right after: not A's kept page, and nothing kept for B.
+    const stranger = await served(b.who, `/user/order/${idA}`);
+    expect(stranger.status).toBe(404);
+    expect(stranger.from).toBeNull();
+    expect(stranger.html).not.toContain(a.who.email);
+    expect(headingOf(stranger.html) ?? '').not.toContain(`#${idA}`);
+    expect((await served(b.who, `/user/order/${idA}`)).status).toBe(404);
+  });
+
+  it('shows a change of the order, of its payment and of the cart on the very next request', async () => {
+    const { who, product, ids } = await buyerWith(1);
+    const [id] = ids as [number];
+    const url = `/user/order/${id}`;
+    const before = await served(who, url);
+    expect(before.html).toContain('data-status');
+    expect((await served(who, url)).from).toBe('hit, yours');
+
+    await getDb().execute(sql`update orders set status = 'confirmed' where id = ${id}`);
+    const confirmed = await served(who, url);
+    expect(confirmed.from).toBe('miss, yours');
+    expect(confirmed.html).not.toBe(before.html);
+    expect((await served(who, url)).from).toBe('hit, yours');
+
+    // A payment row changed without the order's row (a bank transfer's details as the shopper gives them).
+    await getDb().execute(sql`update payments set details = ${JSON.stringify({ transaction_id: 'TX-99-KEPT' })}::jsonb
+      where order_no = (select order_no from orders where id = ${id})`);
+    const paid = await served(who, url);
+    expect(paid.from).toBe('miss, yours');
+
+    await putInCart(who.id, product, 3);
+    const counted = await served(who, url);
+    expect(counted.from).toBe('miss, yours');
+    expect(badgeOf(counted.html)).toBe('3');
   });
 });

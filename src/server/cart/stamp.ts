@@ -113,3 +113,19 @@ export async function ordersStampFor(userId: number): Promise<string> {
   );
   return `${row?.orders ?? ''}#${row?.cart ?? 0}`;
 }
+
+/**
+ * The stamp one order's page is kept under (web/kept-cart-pages.ts, issue 39): the order's version (every change
+ * of the order, its shipments or its returns raises it; a refund or a cancellation changes the order's row), its
+ * payment rows in full (a bank transfer's details are written there without touching the order) and the badge's
+ * count of the cart. Someone else's order, or none, stamps empty (its page is a 404, never kept).
+ */
+export async function orderStampFor(userId: number, orderId: number): Promise<string> {
+  const [row] = await preparedRows<{ version: number | null; payments: string | null; cart: number | string | null }>(
+    sql`select o.version,
+          (select md5(coalesce(string_agg(p::text, '|' order by p.id), '')) from payments p where p.order_no = o.order_no) as payments,
+          (select coalesce(sum(l.quantity), 0) from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${userId}) as cart
+        from orders o where o.id = ${orderId} and o.user_id = ${userId}`,
+  );
+  return row ? `${row.version}:${row.payments ?? ''}#${row.cart ?? 0}` : '';
+}

@@ -4,7 +4,7 @@ import { registerCache } from '@/server/core/memo';
 import { onStockChange } from '@/server/core/stock-changes';
 import { getEnv } from '@/server/core/env';
 import { ownerOf, type CartOwner } from '@/server/cart/owner';
-import { checkoutStampFor, ordersStampFor, stampFor } from '@/server/cart/stamp';
+import { checkoutStampFor, orderStampFor, ordersStampFor, stampFor } from '@/server/cart/stamp';
 import { PageCache } from '@/server/web/page-cache';
 import { pickEncoding } from '@/server/web/encoding';
 import { pageKeyOf } from '@/server/web/page-caching';
@@ -27,8 +27,9 @@ import { pageKeyOf } from '@/server/web/page-caching';
  * query, under a stamp that adds the shopper's addresses in full to the cart's (cart/stamp.ts checkoutStampFor);
  * vouchers, shipping rules, tax, payment methods and settings are the shop's, and their changes are announced.
  * /user/orders (issue 39) is kept the same way, one copy per keyset page, under the stamp of the user's orders and
- * their cart's count (cart/stamp.ts ordersStampFor). One order's page is not kept: it shows the payment's row, the
- * return window (which closes with time) and the forms' failures, which no cheap stamp covers.
+ * their cart's count (cart/stamp.ts ordersStampFor); one order's page under the order's version, its payment rows
+ * and the cart's count (orderStampFor). What changes with time alone there (the return window closing) or with a
+ * rare edit nobody announces (a carrier's tracking link) shows within the 10 s a kept page lives.
  */
 interface KeptPage {
   stamp: string;
@@ -59,7 +60,8 @@ onStockChange(() => forget.clear());
  * `query`: the query parameters the page may carry and still be kept (each set of values is its own copy).
  */
 interface Stamped {
-  stamp: (owner: CartOwner) => Promise<string>;
+  /** `path`: the path as rendered, without its query (one order's page reads its id from it). */
+  stamp: (owner: CartOwner, path: string) => Promise<string>;
   fromPage: boolean;
   query: ReadonlySet<string>;
   signedIn: boolean;
@@ -79,11 +81,20 @@ const STAMPED: Record<string, Stamped> = {
   '/user/orders': { stamp: (owner) => ordersStampFor(owner.userId!), fromPage: false, query: new Set(['older', 'newer']), signedIn: true },
 };
 
+/** One order's page (`/user/order/{id}`): kept under that order's stamp, without a query. */
+const ORDER_PAGE = /^\/user\/order\/(\d{1,9})$/;
+const orderPage: Stamped = {
+  stamp: (owner, path) => orderStampFor(owner.userId!, Number(ORDER_PAGE.exec(path)![1])),
+  fromPage: false,
+  query: new Set(),
+  signedIn: true,
+};
+
 /** What is kept at this path and query, or undefined. */
 function stampedAt(pathAndQuery: string): Stamped | undefined {
   const at = pathAndQuery.indexOf('?');
   const path = at < 0 ? pathAndQuery : pathAndQuery.slice(0, at);
-  const stamped = Object.hasOwn(STAMPED, path) ? STAMPED[path] : undefined;
+  const stamped = Object.hasOwn(STAMPED, path) ? STAMPED[path] : ORDER_PAGE.test(path) ? orderPage : undefined;
   if (!stamped || at < 0) return stamped;
   for (const name of new URLSearchParams(pathAndQuery.slice(at + 1)).keys()) if (!stamped.query.has(name)) return undefined;
   return stamped;
@@ -116,7 +127,7 @@ export async function withKeptCartPage(ctx: APIContext, renders: string | null, 
   const key = `${ownerKey(owner)}|${encoding}|${pageKeyOf(ctx)}`;
   const kept = keptPages.get(key);
   // Read now when the page does not give its own, or when a kept page waits to be checked against it.
-  const now = kept || !stamped.fromPage ? await stamped.stamp(owner) : undefined;
+  const now = kept || !stamped.fromPage ? await stamped.stamp(owner, path.split('?')[0]!) : undefined;
   if (kept && kept.stamp === now) {
     const headers = new Headers(kept.headers);
     headers.set('x-page-cache', 'hit, yours');
