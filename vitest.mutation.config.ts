@@ -86,6 +86,8 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          'tests/integration/sellers-manage-rules.test.ts', // sellers/manage.ts called directly (run AD)
+          'tests/integration/vouchers-manage-rules.test.ts', // vouchers/manage.ts called directly (run AD)
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
