@@ -109,4 +109,20 @@ describe('row locks', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.before).toMatchObject({ title: 'Race', active: false });
   });
+
+  it('a voucher switched on while it is being switched off: the second switch audits the state the first left', async () => {
+    const [v] = await getDb()
+      .insert(vouchers)
+      .values({ code: 'RACE2', title: 'Race', priceType: 1, amount: 100, startsAt: day('2026-01-01'), endsAt: day('2099-01-01') })
+      .returning({ id: vouchers.id });
+    const audits: AuditRecord[] = [];
+    const scope = { kind: 'any' } as const;
+    const { second } = await race(
+      (tx) => setVoucherActive({ id: v!.id, active: false }, { scope, tx, audit: () => {} }),
+      (tx) => setVoucherActive({ id: v!.id, active: true }, { scope, tx, audit: (r) => audits.push(r) }),
+    );
+    expect(second.error).toBeNull();
+    expect(second.value).toMatchObject({ active: true });
+    expect(audits).toEqual([{ entity: 'voucher', entityId: v!.id, before: { active: false }, after: { active: true } }]);
+  });
 });

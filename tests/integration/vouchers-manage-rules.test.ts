@@ -288,6 +288,16 @@ describe('creating and editing', () => {
       'Choose the store this voucher belongs to.',
       { fields: { store_id: 'Choose the store this voucher belongs to.' } },
     ]);
+    // Another store is 404 before anything about it is looked at: one that does not exist, a product of the seller's
+    // own store (not in that one), a code taken already.
+    for (const over of [
+      { code: 'ghoststore', store_id: '999999' },
+      { code: 'outside2', store_id: String(C), product_ids: [pA] },
+      { code: 'a-left', store_id: String(C) },
+    ]) {
+      const err = await failure(save(body(over), own(A, B)));
+      expect([err.code, err.message]).toEqual(NOT_FOUND);
+    }
     expect(await codes({ q: 'outside' })).toEqual([]);
     expect(await codes({ q: 'nostore' })).toEqual([]);
   });
