@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb } from '@/server/db/client';
@@ -17,6 +17,11 @@ import { failure, makeProduct } from './cart-fixtures';
  * each change hands to the audit. An empty shop with three stores; messages word for word.
  */
 useTestDatabase();
+// "Running" is read against the clock: every test reads it on 1 June 2026 (vouchers here run 2026 to 2099).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-01T00:00:00Z'));
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -182,7 +187,6 @@ describe('one voucher', () => {
 
   it('runs from the first moment of its start to the last one before its end, while uses are left', async () => {
     const id = v['A-LEFT']!;
-    vi.useFakeTimers({ toFake: ['Date'] });
     const at = async (iso: string) => {
       vi.setSystemTime(new Date(iso));
       return (await getVoucher(id, anyScope)).running;
