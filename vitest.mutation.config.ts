@@ -92,6 +92,8 @@ export default defineConfig({
           // Issue 38, run W: PayPal's and iyzico's hand-over to the checkout, settle (and iyzico's orders) stood in.
           'tests/unit/payments-paypal-settle-rules.test.ts',
           'tests/unit/payments-iyzico-settle-rules.test.ts',
+          'tests/integration/sellers-manage-rules.test.ts', // sellers/manage.ts called directly (run AD)
+          'tests/integration/vouchers-manage-rules.test.ts', // vouchers/manage.ts called directly (run AD)
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
