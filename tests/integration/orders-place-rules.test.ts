@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { addresses, categories, stores } from '@/server/db/schema';
+import { addresses, categories, shippingPlaces, stores } from '@/server/db/schema';
 import { getSettings, putSetting } from '@/server/settings';
 import { settleAfterAnswer } from '@/server/core/background';
 import { changeCart } from '@/server/cart/change';
@@ -555,6 +555,22 @@ describe('the same cart placed again while its online payment is open', () => {
     ]);
     expect(await count('orders', sql`user_id = ${u.id}`)).toBe(1);
     expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it("a held voucher's unpaid purchase is not answered for a cart that cannot be placed now: the voucher's refusal stands", async () => {
+    const s = await store('Tesla Terrace');
+    const u = await buyer();
+    const rule = await makeRule([{ country: 'US', price: 450 }]);
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 2000, stock: 6, shippingRuleId: rule });
+    const v = await makeVoucher({ perUserLimit: 1, amount: 500 });
+    await putInCart(u.id, p.id, 1);
+    await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code }));
+    // The same cart, but the product no longer ships to the shopper's country.
+    await getDb().update(shippingPlaces).set({ countryCode: 'CA' }).where(eq(shippingPlaces.shippingRuleId, rule));
+    await putInCart(u.id, p.id, 1);
+    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code })));
+    expect([err.code, err.message]).toEqual(['VALIDATION', 'You have already used this voucher as many times as it allows.']);
+    expect(await count('orders', sql`user_id = ${u.id}`)).toBe(1);
   });
 
   it('a purchase paid offline is never answered again: the same cart by cash on delivery twice is two purchases', async () => {
