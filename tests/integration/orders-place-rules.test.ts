@@ -390,6 +390,9 @@ describe('refusals, word for word, and nothing written', () => {
     const none = await buyer();
     const e1 = await failure(placeOrder(none, orderBody({ address_id: none.addressId })));
     expect([e1.code, e1.message]).toEqual(['VALIDATION', "You don't have any product selected. Please a select a product first."]);
+    // With a voucher code too: nothing selected is said first, not the voucher's refusal.
+    const e0 = await failure(placeOrder(none, orderBody({ address_id: none.addressId, voucher_code: 'NO-SUCH-CODE' })));
+    expect([e0.code, e0.message]).toEqual(['VALIDATION', "You don't have any product selected. Please a select a product first."]);
 
     const s = await store('Gate Goods');
     const u = await buyer();
