@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { getDb, queryRows } from '@/server/db/client';
-import { categories, stores } from '@/server/db/schema';
+import { addresses, categories, shippingPlaces, stores } from '@/server/db/schema';
 import { getSettings, putSetting } from '@/server/settings';
 import { settleAfterAnswer } from '@/server/core/background';
 import { changeCart } from '@/server/cart/change';
 import type { SessionUser } from '@/server/core/actor';
-import { placeOrder } from '@/server/orders/place';
+import { failPath, payPath, placeOrder, successPath } from '@/server/orders/place';
 import { newOrderNo, removeCartLines } from '@/server/orders/write';
 import { useScratchOutbox } from './auth-helpers';
 import { failure, makeAddress, makeProduct, makeRule, makeUser } from './cart-fixtures';
@@ -223,6 +223,10 @@ describe('writing a purchase over two stores', () => {
     expect([await stockOf(pa.id), await stockOf(pb.id), await stockOf(kept.id)]).toEqual([7, 8, 9]);
     expect(Number((await queryRows<{ n: number }>(getDb(), sql`select used_count as n from vouchers where id = ${v.id}`))[0]!.n)).toBe(1);
     expect(await cartProducts(u.id)).toEqual([kept.id]);
+    // The stock ledger says who took it and why (an operator reads it on the product's stock page).
+    expect(
+      await queryRows(getDb(), sql`select change, reason, actor_id from stock_ledger where product_id = ${pa.id} order by id desc limit 1`),
+    ).toEqual([{ change: -2, reason: 'order', actor_id: u.id }]);
   });
 
   it('without a note or billing address: an empty note, billing = shipping; no mail unless asked', async () => {
@@ -258,6 +262,43 @@ describe('writing a purchase over two stores', () => {
     expect(newOrderNo(new Date('2026-03-09T23:59:59Z'))).toMatch(/^20260309-[0-9A-F]{10}$/);
     expect(newOrderNo()).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-`));
     expect(newOrderNo()).not.toBe(newOrderNo());
+  });
+
+  it("the shopper's next pages: success, fail and pay, by the first order's id", () => {
+    expect([successPath(12), failPath(12), payPath(12)]).toEqual(['/user/order/success/12', '/user/order/fail/12', '/user/order/pay/12']);
+  });
+
+  it('a billing address is taken for billing, never as where the parcel goes', async () => {
+    const s = await store('Relay Row');
+    const u = await buyer();
+    const [bill] = await getDb()
+      .insert(addresses)
+      .values({
+        userId: u.id,
+        kind: 'billing',
+        name: 'Bill Payer',
+        email: 'b@example.com',
+        phone: '555-000-1111',
+        country: 'US',
+        state: 'NY',
+        city: 'Town',
+        zip: '10001',
+        address1: '2 Side St',
+      })
+      .returning();
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 1200, stock: 5 });
+    await putInCart(u.id, p.id, 1);
+    const err = await failure(placeOrder(u, orderBody({ address_id: bill!.id })));
+    expect([err.code, err.message, err.details]).toEqual([
+      'VALIDATION',
+      'Please add an address first.',
+      { fields: { address_id: 'Please add an address first.' } },
+    ]);
+    expect(await stockOf(p.id)).toBe(5);
+    const placed = await placeOrder(u, orderBody({ address_id: u.addressId, billing_address_id: bill!.id }));
+    expect(await ordersOf(placed.order_no)).toEqual([
+      expect.objectContaining({ ship_id: String(u.addressId), bill_id: String(bill!.id), ship_state: 'CA' }),
+    ]);
   });
 
   it('removing no lines removes nothing', async () => {
@@ -313,10 +354,45 @@ describe('refusals, word for word, and nothing written', () => {
     }
   });
 
+  it('bank transfer: any one of its fields given alone asks for the four others', async () => {
+    const s = await store('Quartz Quay');
+    const u = await buyer();
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 2500, stock: 10 });
+    await putInCart(u.id, p.id, 1);
+    const before = (await getSettings()).bank_account;
+    await putSetting('bank_account', { ...before, bank_name: 'Shop Bank', account_number: '987654' });
+    try {
+      const all = ['account_holder', 'account_number', 'bank_name', 'branch_name', 'transaction_id'];
+      for (const field of all) {
+        const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 7, [field]: 'Given' })));
+        expect([field, err.code, Object.keys((err.details as { fields: Record<string, string> }).fields).sort()]).toEqual([
+          field,
+          'VALIDATION',
+          all.filter((f) => f !== field),
+        ]);
+      }
+      expect(await count('orders', sql`user_id = ${u.id}`)).toBe(0);
+    } finally {
+      await putSetting('bank_account', before);
+    }
+  });
+
+  it('bank transfer fields sent with another method are not read: the purchase is placed, no details kept', async () => {
+    const s = await store('Pulse Plaza');
+    const u = await buyer();
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 2500, stock: 10 });
+    await putInCart(u.id, p.id, 1);
+    const card = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, bank_name: 'Mine' }));
+    expect(await paymentOf(card.order_no)).toMatchObject({ method: 3, gateway: 'stripe', details: null });
+  });
+
   it('no cart, nothing checked, a product of a suspended store: refused, nothing taken', async () => {
     const none = await buyer();
     const e1 = await failure(placeOrder(none, orderBody({ address_id: none.addressId })));
     expect([e1.code, e1.message]).toEqual(['VALIDATION', "You don't have any product selected. Please a select a product first."]);
+    // With a voucher code too: nothing selected is said first, not the voucher's refusal.
+    const e0 = await failure(placeOrder(none, orderBody({ address_id: none.addressId, voucher_code: 'NO-SUCH-CODE' })));
+    expect([e0.code, e0.message]).toEqual(['VALIDATION', "You don't have any product selected. Please a select a product first."]);
 
     const s = await store('Gate Goods');
     const u = await buyer();
@@ -402,6 +478,8 @@ describe('the same cart placed again while its online payment is open', () => {
       replayed: false,
     });
     expect(await paymentOf(card.order_no)).toMatchObject({ method: 2, gateway: 'cod', amount: 3600, details: null });
+    // No details given: the column stays empty (SQL null), not a JSON null written over it.
+    expect(await count('payments', sql`order_no = ${card.order_no} and details is null`)).toBe(1);
     expect(await count('orders', sql`user_id = ${u.id}`)).toBe(1);
     expect(await stockOf(p.id)).toBe(4);
     expect(await cartProducts(u.id)).toEqual([]);
@@ -461,6 +539,41 @@ describe('the same cart placed again while its online payment is open', () => {
     await putInCart(u.id, p.id, 2);
     const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code })));
     expect(err.message).toBe('You have already used this voucher as many times as it allows.');
+  });
+
+  it('with a voucher that still applies, answers the purchase that carries it, and a card purchase is sent to pay (next: null)', async () => {
+    const s = await store('Shunt Street');
+    const u = await buyer();
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 2000, stock: 6 });
+    const v = await makeVoucher({ amount: 300 });
+    await putInCart(u.id, p.id, 1);
+    const card = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code }));
+    await putInCart(u.id, p.id, 1);
+    const again = await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code }));
+    expect([again.order_no, again.total, again.payment, again.replayed]).toEqual([
+      card.order_no,
+      1700,
+      { method: 3, status: 0, next: null },
+      false,
+    ]);
+    expect(await count('orders', sql`user_id = ${u.id}`)).toBe(1);
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it("a held voucher's unpaid purchase is not answered for a cart that cannot be placed now: the voucher's refusal stands", async () => {
+    const s = await store('Tesla Terrace');
+    const u = await buyer();
+    const rule = await makeRule([{ country: 'US', price: 450 }]);
+    const p = await makeProduct({ storeId: s.id, categoryId, selling: 2000, stock: 6, shippingRuleId: rule });
+    const v = await makeVoucher({ perUserLimit: 1, amount: 500 });
+    await putInCart(u.id, p.id, 1);
+    await placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code }));
+    // The same cart, but the product no longer ships to the shopper's country.
+    await getDb().update(shippingPlaces).set({ countryCode: 'CA' }).where(eq(shippingPlaces.shippingRuleId, rule));
+    await putInCart(u.id, p.id, 1);
+    const err = await failure(placeOrder(u, orderBody({ address_id: u.addressId, payment_method: 3, voucher_code: v.code })));
+    expect([err.code, err.message]).toEqual(['VALIDATION', 'You have already used this voucher as many times as it allows.']);
+    expect(await count('orders', sql`user_id = ${u.id}`)).toBe(1);
   });
 
   it('a purchase paid offline is never answered again: the same cart by cash on delivery twice is two purchases', async () => {

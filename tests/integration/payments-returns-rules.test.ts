@@ -84,6 +84,20 @@ describe('the page a shopper comes back to', () => {
   });
 });
 
+describe('the live gateways (nothing handed in)', () => {
+  it('send a shopper back without paying to the pay page, no gateway reached: no token, a cancelled status, no reference', async () => {
+    expect(await returnPage('paypal', 5, q(''))).toBe('/user/order/pay/5?cancelled=1');
+    expect(await returnPage('iyzico', 6, q(''))).toBe('/user/order/pay/6?cancelled=1');
+    expect(await returnPage('flutterwave', 7, q('status=cancelled&tx_ref=VM-7'))).toBe('/user/order/pay/7?cancelled=1');
+    expect(await returnPage('authorize-net', 987654, q(''))).toBe('/user/order/pay/987654?cancelled=1');
+    expect(await refusal(returnPage('constructor', 5, q('token=x')))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: 'This payment could not be found.',
+    });
+  });
+});
+
 describe('Authorize.Net: our own reference, never the request', () => {
   it('asks with the reference stored for this order at Authorize.Net', async () => {
     const c = await placeCheckout({ userId, totals: [2500, 500], method: 7, gateway: 'authorize-net' });
