@@ -86,6 +86,9 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          // Issue 38, run AA: the back office's orders list, search, counts and one order; the seller ledger's reads.
+          'tests/integration/orders-manage-rules.test.ts',
+          'tests/integration/money-manage-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
