@@ -594,7 +594,10 @@ describe('thousands of orders', () => {
       { count: 0, capped: false },
     ]);
     // A span of 32 days at most is counted exactly, with or without its end; 33 days is counted per tab.
-    for (const query of [{ from: addDays(today, -31) }, { from: addDays(today, -31), to: today }, { from: today }]) {
+    for (const query of [{ from: addDays(today, -31) }, { from: addDays(today, -31), to: today }, { from: today }] as Record<
+      string,
+      string
+    >[]) {
       const span = await countByStatus(q(query), ANY);
       expect({ query, pending: span.pending, confirmed: span.confirmed }).toEqual({
         query,
@@ -602,7 +605,7 @@ describe('thousands of orders', () => {
         confirmed: { count: 0, capped: false },
       });
     }
-    for (const query of [{ from: addDays(today, -32) }, { from: addDays(today, -32), to: today }]) {
+    for (const query of [{ from: addDays(today, -32) }, { from: addDays(today, -32), to: today }] as Record<string, string>[]) {
       expect({ query, pending: (await countByStatus(q(query), ANY)).pending }).toEqual({ query, pending: { count: 1000, capped: true } });
     }
     // A search the bulk shares: the first 5,000 found are counted, and every tab says "at least".
