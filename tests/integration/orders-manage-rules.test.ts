@@ -533,6 +533,10 @@ describe('how each list and count is read (the plans orders/manage.ts promises)'
       ids: [1],
       reads: ['walk the newest', 'indexes'],
     });
+    // Without a way named, the automatic one (the routes name none).
+    const unnamed = recorder();
+    await listOrders(q({ q: 'lovelace' }), ANY, unnamed.db);
+    expect(unnamed.reads).toEqual(['walk the newest', 'indexes']);
     // Forced: one way only.
     expect(await readsOf({ q: 'lovelace' }, 'walk')).toEqual({ ids: [1], reads: ['walk all'] });
     expect(await readsOf({ q: 'ORD', per_page: '6' }, 'walk')).toEqual({ ids: [6, 5, 4, 3, 2, 1], reads: ['walk all'] });
