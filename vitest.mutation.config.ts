@@ -94,6 +94,9 @@ export default defineConfig({
           'tests/unit/payments-iyzico-settle-rules.test.ts',
           'tests/integration/sellers-manage-rules.test.ts', // sellers/manage.ts called directly (run AD)
           'tests/integration/vouchers-manage-rules.test.ts', // vouchers/manage.ts called directly (run AD)
+          // Issue 38, run AA: the back office's orders list, search, counts and one order; the seller ledger's reads.
+          'tests/integration/orders-manage-rules.test.ts',
+          'tests/integration/money-manage-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
