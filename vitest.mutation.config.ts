@@ -86,6 +86,9 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          // Issue 38, run AC: the staff and customers services called directly.
+          'tests/integration/staff-manage-rules.test.ts',
+          'tests/integration/customers-manage-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
