@@ -460,19 +460,17 @@ describe("an operator's note", () => {
 /** One person with something in every table the export and erasure read, and another with the same beside. */
 async function everything(name: string, email: string) {
   const c = await person({ name, email, phone: '5550199', passwordHash: 'secret-hash', totpSecret: 'TOTP', emailVerifiedAt: new Date() });
-  await getDb()
-    .insert(addresses)
-    .values({
-      userId: c.id,
-      name,
-      email,
-      phone: '5550199',
-      country: 'FR',
-      state: 'IDF',
-      city: 'Paris',
-      zip: '75001',
-      address1: '77 Privacy Row',
-    });
+  await getDb().insert(addresses).values({
+    userId: c.id,
+    name,
+    email,
+    phone: '5550199',
+    country: 'FR',
+    state: 'IDF',
+    city: 'Paris',
+    zip: '75001',
+    address1: '77 Privacy Row',
+  });
   const done = await orderOf(c.id, email, {
     paymentStatus: 1,
     note: 'Leave at the door',
@@ -500,7 +498,12 @@ async function everything(name: string, email: string) {
   await getDb().execute(sql`insert into recovery_codes (user_id, code_hash) values (${c.id}, 'rc')`);
   await getDb().execute(sql`insert into wishlists (user_id, product_id) values (${c.id}, ${productId})`);
   await getDb().execute(sql`insert into compare_lists (user_id, product_id) values (${c.id}, ${productId})`);
-  await getDb().execute(sql`insert into carts (user_id) values (${c.id})`);
+  const [cart] = await queryRows<{ id: number }>(getDb(), sql`insert into carts (user_id) values (${c.id}) returning id`);
+  await getDb().execute(sql`insert into cart_lines (cart_id, product_id, quantity) values (${cart!.id}, ${productId}, 2)`);
+  await getDb().execute(sql`insert into payments (order_no, method, gateway, amount, currency, status)
+                             select order_no, 3, 'stripe', 2500, 'USD', 'paid' from orders where id = ${done}`);
+  await getDb().execute(sql`insert into shipments (order_id, carrier, tracking_number) values (${done}, 'UPS', ${`1Z${c.id}`})`);
+  await getDb().insert(orderReturns).values({ orderId: done, userId: c.id, reason: 'Changed my mind', lines: [], status: 'refused' });
   for (const status of ['waiting', 'failed', 'sent', 'sending'])
     await getDb().execute(
       sql`insert into mail_outbox ("to", subject, status, give_up_at) values (${email.toUpperCase()}, ${status}, ${status}, now())`,
@@ -554,11 +557,13 @@ describe('GDPR export', () => {
     expect(rows('orders').map((o) => o.id)).not.toContain(guest);
     expect(rows('order_lines').map((l) => [l.order_id, l.title])).toEqual([[done, 'Bench charger']]);
     expect(rows('order_history').map((h) => [h.order_id, h.status, h.note])).toEqual([[done, 'delivered', 'Handed over']]);
-    expect([rows('payments'), rows('shipments'), rows('returns')]).toEqual([[], [], []]);
+    expect(rows('payments').map((p) => [p.gateway, p.status])).toEqual([['stripe', 'paid']]);
+    expect(rows('shipments').map((x) => [x.order_id, x.carrier, x.tracking_number])).toEqual([[done, 'UPS', `1Z${c.id}`]]);
+    expect(rows('returns').map((x) => [x.order_id, x.reason])).toEqual([[done, 'Changed my mind']]);
     expect(rows('reviews').map((r) => [r.author_name, r.review])).toEqual([['Xena Export', 'Lovely']]);
     expect(rows('wishlist').map((w) => w.product_id)).toEqual([productId]);
     expect(rows('compare_list').map((w) => w.product_id)).toEqual([productId]);
-    expect(rows('cart')).toEqual([]);
+    expect(rows('cart').map((l) => [l.product_id, l.quantity])).toEqual([[productId, 2]]);
     expect(rows('newsletter').map((s) => s.email)).toEqual(['XENA@GDPR.TEST']);
     expect(rows('contact_messages').map((m) => [m.name, m.subject])).toEqual([['Xena Export', 'Hello']]);
     expect(rows('notes').map((m) => m.note)).toEqual(['Xena Export calls often']);
