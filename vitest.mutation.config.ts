@@ -97,6 +97,9 @@ export default defineConfig({
           // Issue 38, run AA: the back office's orders list, search, counts and one order; the seller ledger's reads.
           'tests/integration/orders-manage-rules.test.ts',
           'tests/integration/money-manage-rules.test.ts',
+          // Issue 38, run AC: the staff and customers services called directly.
+          'tests/integration/staff-manage-rules.test.ts',
+          'tests/integration/customers-manage-rules.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
