@@ -86,6 +86,7 @@ export default defineConfig({
           'tests/integration/settings-manage-rules.test.ts',
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
+          'tests/integration/catalog-manage-rules.test.ts', // catalog/manage.ts called directly (issue 38, run AB)
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
