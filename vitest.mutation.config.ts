@@ -87,6 +87,7 @@ export default defineConfig({
           'tests/integration/audit-manage-rules.test.ts',
           'tests/integration/reviews-manage-rules.test.ts',
           'tests/integration/catalog-manage-rules.test.ts', // catalog/manage.ts called directly (issue 38, run AB)
+          'tests/unit/catalog-manage-rules.test.ts', // catalog/manage.ts's slug and description rules, no database (run AB)
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
