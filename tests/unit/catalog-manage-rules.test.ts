@@ -36,5 +36,10 @@ describe('a description', () => {
     expect(descriptionHtml('<p>Hi <script>alert(1)</script><strong>there</strong></p>')).toBe('<p>Hi <strong>there</strong></p>');
     expect(descriptionHtml('<P>Loud</P>\n\n<b onclick="x()">b</b>')).toBe('<p>Loud</p>\n\n<b>b</b>');
     expect(descriptionHtml('Line<br>next')).toBe('Line<br />next');
+    // A heading, or a tag with attributes, says HTML too.
+    expect(descriptionHtml('<h2>Specs & more</h2>')).toBe('<h2>Specs &amp; more</h2>');
+    expect(descriptionHtml('See <a href="https://x.example/a">the manual</a>')).toBe(
+      'See <a href="https://x.example/a" rel="noopener noreferrer nofollow">the manual</a>',
+    );
   });
 });
