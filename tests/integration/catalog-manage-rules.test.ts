@@ -937,6 +937,16 @@ describe('a picture changed', () => {
     expect(audits[0]!.before).toEqual({ picture_id: c, position: 3, alt: '', main: false });
   });
 
+  it('pictures all left at position 0 (the column’s default) are counted 1, 2, 3… in their order', async () => {
+    const { id, pics } = await pictured([0, 0, 0]);
+    await change(ANY, { id, picture_id: pics[2], op: 'alt', alt: 'Back' });
+    expect(await order(id)).toEqual([
+      [pics[0], 1],
+      [pics[1], 2],
+      [pics[2], 3],
+    ]);
+  });
+
   it('describes one (its alt text, in the audit entry too)', async () => {
     const { id, pics } = await pictured([1, 2]);
     const { audits } = await change(ANY, { id, picture_id: pics[1], op: 'alt', alt: 'The charger, side' });
