@@ -100,6 +100,8 @@ export default defineConfig({
           // Issue 38, run AC: the staff and customers services called directly.
           'tests/integration/staff-manage-rules.test.ts',
           'tests/integration/customers-manage-rules.test.ts',
+          'tests/integration/catalog-manage-rules.test.ts', // catalog/manage.ts called directly (issue 38, run AB)
+          'tests/unit/catalog-manage-rules.test.ts', // catalog/manage.ts's slug and description rules, no database (run AB)
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },
