@@ -108,6 +108,32 @@ describe('the outbox list', () => {
     expect(idsOf(await listMail(query({ q: '\\' })))).toEqual([]);
   });
 
+  it('takes a typed backslash as a character in the recipient and the subject', async () => {
+    // In a transaction rolled back, so the other tests' lists stay as they are.
+    let found: number[] = [];
+    let expected: number[] = [-1];
+    await getDb()
+      .transaction(async (tx) => {
+        const mailOf = (to: string, subject: string) => ({
+          to,
+          subject,
+          status: 'failed' as const,
+          text: 'body',
+          giveUpAt: new Date(Date.now() + DAY),
+        });
+        const [inTo, inSubject] = await tx
+          .insert(mailOutbox)
+          .values([mailOf('back\\slash@example.com', 'Plain'), mailOf('plain@example.com', 'C:\\orders')])
+          .returning({ id: mailOutbox.id });
+        expected = [inSubject!.id, inTo!.id];
+        found = idsOf(await listMail(query({ q: '\\' }), tx));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(found).toEqual(expected);
+    expect(idsOf(await listMail(query({ q: '\\' })))).toEqual([]);
+  });
+
   it("reads a driver that answers booleans as text: 't' can be sent again, 'f' cannot", async () => {
     const row = { to: 'gus@example.com', subject: 'Text booleans', status: 'failed', attempts: '3', last_error: null };
     const driver = {
