@@ -3,7 +3,7 @@
 // character, not a wildcard), page by page in both directions; and sending one again, refused in words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
+import { getDb, type Tx } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema';
 import { MailQuerySchema } from '@/lib/schemas/backoffice';
 import { listMail, resendQueuedMail } from '@/server/mail/manage';
@@ -75,7 +75,13 @@ describe('the outbox list', () => {
       },
     ]);
     const [sent] = (await listMail(query({ status: 'sent' }))).items;
-    expect(sent).toMatchObject({ status: 'sent', sent_at: '2026-11-26T08:30:00.000Z', next_attempt_at: null, last_error: null, resendable: false });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      sent_at: '2026-11-26T08:30:00.000Z',
+      next_attempt_at: null,
+      last_error: null,
+      resendable: false,
+    });
   });
 
   it('offers to send again only a failed or waiting mail whose body is kept', async () => {
@@ -100,6 +106,50 @@ describe('the outbox list', () => {
     expect(idsOf(await listMail(query({ q: 'dee_' })))).toEqual([ids.failed]);
     expect(idsOf(await listMail(query({ q: '_' })))).toEqual([ids.failed]);
     expect(idsOf(await listMail(query({ q: '\\' })))).toEqual([]);
+  });
+
+  it('takes a typed backslash as a character in the recipient and the subject', async () => {
+    // In a transaction rolled back, so the other tests' lists stay as they are.
+    let found: number[] = [];
+    let expected: number[] = [-1];
+    await getDb()
+      .transaction(async (tx) => {
+        const mailOf = (to: string, subject: string) => ({
+          to,
+          subject,
+          status: 'failed' as const,
+          text: 'body',
+          giveUpAt: new Date(Date.now() + DAY),
+        });
+        const [inTo, inSubject] = await tx
+          .insert(mailOutbox)
+          .values([mailOf('back\\slash@example.com', 'Plain'), mailOf('plain@example.com', 'C:\\orders')])
+          .returning({ id: mailOutbox.id });
+        expected = [inSubject!.id, inTo!.id];
+        found = idsOf(await listMail(query({ q: '\\' }), tx));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(found).toEqual(expected);
+    expect(idsOf(await listMail(query({ q: '\\' })))).toEqual([]);
+  });
+
+  it("reads a driver that answers booleans as text: 't' can be sent again, 'f' cannot", async () => {
+    const row = { to: 'gus@example.com', subject: 'Text booleans', status: 'failed', attempts: '3', last_error: null };
+    const driver = {
+      execute: () =>
+        Promise.resolve({
+          rows: [
+            { ...row, id: '12', resendable: 't', created_at: '2026-11-27 09:00:00+00', sent_at: null },
+            { ...row, id: '11', resendable: 'f', created_at: '2026-11-27 08:00:00+00', sent_at: null },
+          ],
+        }),
+    } as unknown as Tx;
+    const { items } = await listMail(query(), driver);
+    expect(items.map((m) => [m.id, m.attempts, m.resendable, m.created_at])).toEqual([
+      [12, 3, true, '2026-11-27T09:00:00.000Z'],
+      [11, 3, false, '2026-11-27T08:00:00.000Z'],
+    ]);
   });
 
   it('pages newest first and oldest first, each page once', async () => {

@@ -81,6 +81,17 @@ describe('the pay page of a checkout', () => {
     expect(await storedRef(c.paymentId)).toBe(fresh.pay.start.reference);
   });
 
+  it('writes nothing when Stripe gives the same intent again', async () => {
+    const c = await stripeCheckout();
+    const first = await page(c.orderId);
+    if (first.pay.state !== 'pay') throw new Error('pay');
+    const earlier = new Date('2026-01-02T03:04:05.000Z');
+    await getDb().update(payments).set({ updatedAt: earlier }).where(eq(payments.id, c.paymentId));
+    expect((await page(c.orderId)).pay).toEqual(first.pay);
+    const [row] = await getDb().select().from(payments).where(eq(payments.id, c.paymentId));
+    expect(row).toMatchObject({ gatewayRef: first.pay.start.reference, updatedAt: earlier });
+  });
+
   it('starts anew at a gateway that cannot resume (PayPal), and stores the new reference', async () => {
     const c = await placeCheckout({ userId, totals: [1734], method: 4, gateway: 'paypal' });
     await storeReference(c.paymentId, 'OLD-PAYPAL-ORDER');

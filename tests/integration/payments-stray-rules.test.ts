@@ -71,10 +71,48 @@ async function paidAfterCancel(totals = [1234, 500]) {
 }
 const orderRowsOf = (orderNo: string) =>
   getDb().select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)).orderBy(asc(orders.id));
-const record = async (charge: StrayCharge, rows?: { id: number; status: string }[]) => {
-  const orderRows = rows ?? (await orderRowsOf(charge.orderNo));
-  return getDb().transaction((tx) => recordStray(tx, charge, orderRows));
+const record = async (stray: StrayCharge, rows?: { id: number; status: string }[]) => {
+  const orderRows = rows ?? (await orderRowsOf(stray.orderNo));
+  return getDb().transaction((tx) => recordStray(tx, stray, orderRows));
 };
+/** A stray charge of checkout `orderNo`: by default Stripe's $17.34 for a cancelled checkout. */
+const charge = (orderNo: string, chargeRef: string, over: Partial<StrayCharge> = {}): StrayCharge => ({
+  gateway: 'stripe',
+  orderNo,
+  chargeRef,
+  amount: 1734,
+  currency: 'USD',
+  reason: 'cancelled',
+  ...over,
+});
+/** A late Stripe payment for a cancelled checkout, recorded as stray: the checkout, the intent and the row's id. */
+async function recordedLate(over: Partial<StrayCharge> = {}) {
+  const { c, intent } = await paidAfterCancel();
+  const { id } = await record(charge(c.orderNo, intent, over));
+  return { c, intent, id };
+}
+/** A Flutterwave checkout (no refund API here) and a stray charge of it, recorded (`over` may name another gateway). */
+async function flutterwaveStray(chargeRef: string, over: Partial<StrayCharge> = {}) {
+  const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
+  const { id } = await record(charge(c.orderNo, chargeRef, { gateway: 'flutterwave', ...over }));
+  return { c, id };
+}
+/** An operator's refund of part of a Stripe charge (kind 'order'), beside the stray rows. */
+const operatorRefund = (c: { orderNo: string; orderId: number }, chargeRef: string, amount: number, idempotencyKey: string) =>
+  getDb()
+    .insert(paymentRefunds)
+    .values({
+      orderNo: c.orderNo,
+      gateway: 'stripe',
+      chargeRef,
+      amount,
+      currency: 'USD',
+      reason: 'operator',
+      kind: 'order',
+      orderId: c.orderId,
+      idempotencyKey,
+    })
+    .returning();
 const rowOf = async (id: number) => (await getDb().select().from(paymentRefunds).where(eq(paymentRefunds.id, id)))[0]!;
 const notesOf = async (orderNo: string) => {
   const ids = (await orderRowsOf(orderNo)).map((o) => o.id);
@@ -91,17 +129,8 @@ describe('recording a stray charge', () => {
     const { c, intent } = await paidAfterCancel();
     const warn = vi.spyOn(log, 'warn');
     const info = vi.spyOn(log, 'info');
-    const charge = {
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      paymentRef: 'pi_payment',
-      amount: 1734,
-      currency: 'usd',
-      reason: 'cancelled' as const,
-      eventId: 'evt_1',
-    };
-    const first = await record(charge);
+    const late = charge(c.orderNo, intent, { paymentRef: 'pi_payment', currency: 'usd', eventId: 'evt_1' });
+    const first = await record(late);
     expect(first.created).toBe(true);
     expect(await rowOf(first.id)).toMatchObject({
       orderNo: c.orderNo,
@@ -126,7 +155,7 @@ describe('recording a stray charge', () => {
       'payments: a payment arrived for an order that cannot take it; recorded as refund due',
     );
     // The same charge again (a webhook delivered twice): the same row, no second note, said in the log.
-    const again = await record({ ...charge, eventId: 'evt_2' });
+    const again = await record({ ...late, eventId: 'evt_2' });
     expect(again).toEqual({ id: first.id, created: false });
     expect(await notesOf(c.orderNo)).toHaveLength(2);
     expect(info).toHaveBeenCalledWith(
@@ -137,52 +166,22 @@ describe('recording a stray charge', () => {
 
   it('keeps no payment reference when the gateway gave none, and writes no note without orders', async () => {
     const { c, intent } = await paidAfterCancel();
-    const { id } = await record(
-      { gateway: 'stripe', orderNo: c.orderNo, chargeRef: intent, amount: 1734, currency: 'USD', reason: 'paid' },
-      [],
-    );
+    const { id } = await record(charge(c.orderNo, intent, { reason: 'paid' }), []);
     expect(await rowOf(id)).toMatchObject({ paymentRef: null, reason: 'paid' });
     expect(await notesOf(c.orderNo)).toEqual([]);
   });
 
   it("finds the charge's own stray row, not an operator's refund of the same charge", async () => {
     const { c, intent } = await paidAfterCancel();
-    await getDb().insert(paymentRefunds).values({
-      orderNo: c.orderNo,
-      gateway: 'stripe',
-      chargeRef: intent,
-      amount: 100,
-      currency: 'USD',
-      reason: 'operator',
-      kind: 'order',
-      orderId: c.orderId,
-      idempotencyKey: 'k',
-    });
-    const charge = {
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled' as const,
-    };
-    const first = await record(charge);
-    expect(await record(charge)).toEqual({ id: first.id, created: false });
+    await operatorRefund(c, intent, 100, 'k');
+    const first = await record(charge(c.orderNo, intent));
+    expect(await record(charge(c.orderNo, intent))).toEqual({ id: first.id, created: false });
   });
 });
 
 describe('the automatic refund and the mail', () => {
   it('refunds the whole charge once through its gateway, notes it on each order, and mails the operator "made"', async () => {
-    const { c, intent } = await paidAfterCancel();
-    const { id } = await record({
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      paymentRef: 'pi_payment',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { c, intent, id } = await recordedLate({ paymentRef: 'pi_payment' });
     const info = vi.spyOn(log, 'info');
     await handleStray(id, true);
     const row = await rowOf(id);
@@ -217,15 +216,7 @@ describe('the automatic refund and the mail', () => {
   });
 
   it('claims the row: a second attempt within five minutes asks nothing; after them it asks again', async () => {
-    const { c, intent } = await paidAfterCancel();
-    const { id } = await record({
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { id } = await recordedLate();
     await getDb()
       .update(paymentRefunds)
       .set({ refundTriedAt: new Date(Date.now() - 290_000) })
@@ -242,34 +233,14 @@ describe('the automatic refund and the mail', () => {
 
   it("names an operator's refund row by the row, not the charge", async () => {
     const { c, intent } = await paidAfterCancel();
-    const [row] = await getDb()
-      .insert(paymentRefunds)
-      .values({
-        orderNo: c.orderNo,
-        gateway: 'stripe',
-        chargeRef: intent,
-        amount: 500,
-        currency: 'USD',
-        reason: 'operator',
-        kind: 'order',
-        orderId: c.orderId,
-        idempotencyKey: 'op-1',
-      })
-      .returning();
+    const [row] = await operatorRefund(c, intent, 500, 'op-1');
     expect(await refundStray(row!.id)).toBe('refunded');
     expect(fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.headers['idempotency-key']).toBe(`voltmart-refund-row-${row!.id}`);
   });
 
   it('a gateway that refuses leaves it due with its reason for the operator, in the row, the log and the mail', async () => {
     const { c } = await paidAfterCancel();
-    const { id } = await record({
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: 'pi_never_paid',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'refunded',
-    });
+    const { id } = await record(charge(c.orderNo, 'pi_never_paid', { reason: 'refunded' }));
     const error = vi.spyOn(log, 'error');
     await handleStray(id, true);
     const row = await rowOf(id);
@@ -289,15 +260,7 @@ describe('the automatic refund and the mail', () => {
   });
 
   it('cuts a long refusal to 500 characters', async () => {
-    const { c, intent } = await paidAfterCancel();
-    const { id } = await record({
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { id } = await recordedLate();
     vi.spyOn(stripeProvider, 'refund').mockRejectedValueOnce(new Error('x'.repeat(600)));
     expect(await refundStray(id)).toBe('refund_due');
     expect((await rowOf(id)).note).toBe(`Automatic refund failed: ${'x'.repeat(600)}`.slice(0, 500));
@@ -308,16 +271,7 @@ describe('the automatic refund and the mail', () => {
   });
 
   it('a gateway without a refund API here: due, with what the operator must do, in the row and the mail', async () => {
-    const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({
-      gateway: 'flutterwave',
-      orderNo: c.orderNo,
-      chargeRef: '1000001',
-      paymentRef: '1000001',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'paid',
-    });
+    const { c, id } = await flutterwaveStray('1000001', { paymentRef: '1000001', reason: 'paid' });
     await handleStray(id, true);
     const note = `flutterwave has no refund API here: refund it in the gateway's dashboard, then run npm run shop -- refund:done ${id}.`;
     expect(await rowOf(id)).toMatchObject({ status: 'refund_due', note });
@@ -328,15 +282,7 @@ describe('the automatic refund and the mail', () => {
   });
 
   it('an error while refunding is logged and the mail still goes', async () => {
-    const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({
-      gateway: 'flutterwave',
-      orderNo: c.orderNo,
-      chargeRef: '1000002',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { c, id } = await flutterwaveStray('1000002');
     const error = vi.spyOn(log, 'error');
     const broken = new Error('database went away');
     vi.spyOn(getDb(), 'update').mockImplementationOnce(() => {
@@ -344,33 +290,45 @@ describe('the automatic refund and the mail', () => {
     });
     await handleStray(id, true);
     expect(error).toHaveBeenCalledWith({ err: broken, refundId: id }, 'payments: the automatic refund failed; the refund stays due');
-    expect(await mailsAbout(c.orderNo)).toHaveLength(1);
+    // Nothing was tried, so the row has no note: the mail says only what to do.
+    const mails = await mailsAbout(c.orderNo);
+    expect(mails.map((m) => m.text)).toEqual([
+      [
+        `flutterwave collected 17.34 USD for order ${c.orderNo}, but the order was cancelled.`,
+        'Charge: 1000002.',
+        `The money has not been given back yet. Refund it, then run: npm run shop -- refund:done ${id}`,
+        '',
+        `Sent by Kilowatt (payment_refunds #${id}).`,
+      ].join('\n\n'),
+    ]);
+  });
+
+  it('a gateway this shop does not know: due, with what the operator must do', async () => {
+    const { id } = await flutterwaveStray('tr_1', { gateway: 'mollie', currency: 'EUR' });
+    expect(await refundStray(id)).toBe('refund_due');
+    expect(await rowOf(id)).toMatchObject({
+      status: 'refund_due',
+      note: `mollie has no refund API here: refund it in the gateway's dashboard, then run npm run shop -- refund:done ${id}.`,
+    });
+  });
+
+  it('refunds a charge whose checkout has no order left, and marks one refunded by hand, without notes', async () => {
+    const { intent } = await paidAfterCancel();
+    const gone = 'VM-NO-ORDERS-1';
+    const { id } = await record(charge(gone, intent), []);
+    expect(await refundStray(id)).toBe('refunded');
+    expect(await rowOf(id)).toMatchObject({ status: 'refunded', note: null });
+    const { id: byHand } = await record(charge(gone, '3000001', { gateway: 'flutterwave' }), []);
+    await markRefunded(byHand, null);
+    expect(await rowOf(byHand)).toMatchObject({ status: 'refunded', refundRef: 'manual', note: 'Refunded by hand' });
   });
 
   it('another reason is written as it is; no shop address: only the back office knows, said in the log', async () => {
-    const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const [row] = await getDb()
-      .insert(paymentRefunds)
-      .values({
-        orderNo: c.orderNo,
-        gateway: 'flutterwave',
-        chargeRef: '1000003',
-        amount: 1734,
-        currency: 'USD',
-        reason: 'a reason of its own',
-      })
-      .returning();
-    await handleStray(row!.id, true);
+    // A reason settle never gives (the column is free text): written as it is.
+    const { c, id: own } = await flutterwaveStray('1000003', { reason: 'a reason of its own' as StrayCharge['reason'] });
+    await handleStray(own, true);
     expect((await mailsAbout(c.orderNo))[0]!.text).toContain('but a reason of its own.');
-    const d = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({
-      gateway: 'flutterwave',
-      orderNo: d.orderNo,
-      chargeRef: '1000004',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { c: d, id } = await flutterwaveStray('1000004');
     const settings = await getSettings();
     await putSetting('setting', { ...settings.setting, email: '' });
     const warn = vi.spyOn(log, 'warn');
@@ -388,15 +346,7 @@ describe('the automatic refund and the mail', () => {
   });
 
   it('the mail falls back to the name Voltmart when the shop has none', async () => {
-    const c = await placeCheckout({ userId, totals: [1734], method: 5, gateway: 'flutterwave' });
-    const { id } = await record({
-      gateway: 'flutterwave',
-      orderNo: c.orderNo,
-      chargeRef: '1000005',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { c, id } = await flutterwaveStray('1000005');
     const settings = await getSettings();
     await putSetting('site_setting', { ...settings.site_setting, site_name: '' });
     try {
@@ -411,22 +361,8 @@ describe('the automatic refund and the mail', () => {
 describe("the operator's commands", () => {
   it('lists what is still due, oldest first; refund:done marks one refunded by hand and notes it on each order', async () => {
     const c = await placeCheckout({ userId, totals: [1234, 500], method: 5, gateway: 'flutterwave' });
-    const a = await record({
-      gateway: 'flutterwave',
-      orderNo: c.orderNo,
-      chargeRef: '2000001',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
-    const b = await record({
-      gateway: 'flutterwave',
-      orderNo: c.orderNo,
-      chargeRef: '2000002',
-      amount: 1734,
-      currency: 'USD',
-      reason: 'paid',
-    });
+    const a = await record(charge(c.orderNo, '2000001', { gateway: 'flutterwave' }));
+    const b = await record(charge(c.orderNo, '2000002', { gateway: 'flutterwave', reason: 'paid' }));
     const due = (await listRefundsDue()).map((r) => r.id);
     expect(due.indexOf(a.id)).toBeLessThan(due.indexOf(b.id));
     expect(due.indexOf(a.id)).toBeGreaterThanOrEqual(0);
@@ -442,15 +378,7 @@ describe("the operator's commands", () => {
   });
 
   it('refund:retry asks the gateway again at once, even inside the claim', async () => {
-    const { c, intent } = await paidAfterCancel();
-    const { id } = await record({
-      gateway: 'stripe',
-      orderNo: c.orderNo,
-      chargeRef: intent,
-      amount: 1734,
-      currency: 'USD',
-      reason: 'cancelled',
-    });
+    const { intent, id } = await recordedLate();
     await getDb().update(paymentRefunds).set({ refundTriedAt: new Date() }).where(eq(paymentRefunds.id, id));
     expect(await refundStray(id)).toBe('refund_due');
     expect(await retryRefund(id)).toBe('refunded');
