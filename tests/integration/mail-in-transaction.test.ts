@@ -5,6 +5,7 @@ import { createSession } from '@/server/auth/sessions';
 import { getDb, queryRows } from '@/server/db/client';
 import { readOutbox } from '@/server/mail/outbox';
 import { deliverDue } from '@/server/mail';
+import { queueMail } from '@/server/mail/sender';
 import { settleAfterAnswer } from '@/server/core/background';
 import { useScratchOutbox } from './auth-helpers';
 import { listApiRoutes, request } from './http';
@@ -148,5 +149,21 @@ describe('paying another way (order/payment-method)', () => {
     expect((await orderRow(order.order_id)).payment_method).toBe(7);
     expect(await mailRows(to)).toEqual([]);
     expect(await delivered(to)).toEqual([]);
+  });
+});
+
+describe('a mail queued outside a request (a command, a test)', () => {
+  it('goes out when the caller settles after its commit, however long the commit takes', async () => {
+    const to = `slow-commit.${Date.now()}@example.test`;
+    await getDb().transaction(async (tx) => {
+      await queueMail(tx, { to, subject: 'Queued in a slow transaction', text: 'body', html: '<p>body</p>' });
+      // The transaction stays open a while after queueing (more work, a slow commit). A delivery round started
+      // meanwhile (as one did on the next turn) finds no committed row on PostgreSQL and leaves the mail to a poll.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    await settleAfterAnswer();
+    expect((await readOutbox(outbox)).filter((m) => m.to === to).map((m) => m.subject)).toEqual(['Queued in a slow transaction']);
+    const [row] = await queryRows<{ status: string }>(getDb(), sql`select status from mail_outbox where "to" = ${to}`);
+    expect(row?.status).toBe('sent');
   });
 });
