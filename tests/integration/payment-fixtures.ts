@@ -4,6 +4,7 @@
  * the orders' totals, the shop currency, status 'pending', no gateway reference yet.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { orders, orderStatusHistory, payments, users } from '@/server/db/schema';
@@ -122,4 +123,18 @@ export async function hostedPageChoice(url: string): Promise<URL> {
   const res = await fetch(url, { redirect: 'manual' });
   if (res.status !== 302) throw new Error(`the fake answered ${res.status} for ${url}`);
   return new URL(res.headers.get('location')!);
+}
+
+/**
+ * For a file: every fake gateway started (startEveryFakeGateway) and one shopper made before its tests, the fake
+ * closed after them. Read `.fake` and `.userId` inside tests and hooks.
+ */
+export function useEveryFakeGateway() {
+  const state = {} as { fake: Awaited<ReturnType<typeof startEveryFakeGateway>>; userId: number };
+  beforeAll(async () => {
+    state.fake = await startEveryFakeGateway();
+    state.userId = (await makeShopper()).id;
+  });
+  afterAll(() => state.fake?.close());
+  return state;
 }

@@ -6,29 +6,23 @@
  * tests/unit/payments-flutterwave-rules.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { useTestDatabase } from '../setup/db';
-import { startEveryFakeGateway, checkoutState, makeShopper, placeCheckout, requestFor, storeReference } from './payment-fixtures';
+import { useEveryFakeGateway, checkoutState, placeCheckout, requestFor, storeReference } from './payment-fixtures';
 import { flutterwaveProvider, handleFlutterwaveReturn, handleFlutterwaveWebhook } from '@/server/payments/flutterwave';
 
 useTestDatabase();
 
-let fake: Awaited<ReturnType<typeof startEveryFakeGateway>>;
-let userId: number;
-beforeAll(async () => {
-  fake = await startEveryFakeGateway();
-  userId = (await makeShopper()).id;
-});
-afterAll(() => fake.close());
+const gateways = useEveryFakeGateway();
 afterEach(() => vi.restoreAllMocks());
 
 const NOT_FOUND = expect.objectContaining({ code: 'NOT_FOUND', message: 'This payment does not belong to any order of this shop.' });
 
 /** A two-store checkout (₦12.34 + ₦5.00), its payment row holding `reference`. */
 async function checkout(reference: string | null = 'FLW-STORED-REF') {
-  const c = await placeCheckout({ userId, totals: [1234, 500], method: 5, gateway: 'flutterwave', currency: 'NGN' });
+  const c = await placeCheckout({ userId: gateways.userId, totals: [1234, 500], method: 5, gateway: 'flutterwave', currency: 'NGN' });
   if (reference) await storeReference(c.paymentId, reference);
   return c;
 }
@@ -92,7 +86,7 @@ describe('Flutterwave: the checkout a transaction names', () => {
     const res = await fetch(`${start.url}/pay`, { redirect: 'manual' });
     const query = new URL(res.headers.get('location')!).searchParams;
     expect(await handleFlutterwaveReturn(query)).toEqual({ changed: true, orderIds: c.orderIds, paid: false, refundDue: true });
-    const delivery = fake.deliveries.at(-1)!;
+    const delivery = gateways.fake.deliveries.at(-1)!;
     expect(await handleFlutterwaveWebhook(delivery.body, delivery.headers['verif-hash']!)).toEqual({
       changed: false,
       orderIds: c.orderIds,
