@@ -102,6 +102,8 @@ export default defineConfig({
           'tests/integration/customers-manage-rules.test.ts',
           'tests/integration/catalog-manage-rules.test.ts', // catalog/manage.ts called directly (issue 38, run AB)
           'tests/unit/catalog-manage-rules.test.ts', // catalog/manage.ts's slug and description rules, no database (run AB)
+          // Issue 39: /user/orders and one order's page kept per shopper (web/kept-cart-pages.ts, run AE).
+          'tests/integration/kept-orders-page.test.ts',
         ],
     environment: 'node',
     env: { TEST_DB: 'pglite' },

@@ -141,6 +141,12 @@ describe('/user/orders kept per shopper', () => {
     expect(ordersIn(older.html)).toEqual(newest.slice(10));
     expect((await served(who, olderUrl)).from).toBe('hit, yours');
     expect(ordersIn((await served(who, '/user/orders')).html)).toEqual(newest.slice(0, 10));
+    // Back towards the newer orders: kept too, its own copy.
+    const newerUrl = `/user/orders?newer=${newest[10]}`;
+    const newer = await served(who, newerUrl);
+    expect(newer.from).toBe('miss, yours');
+    expect(ordersIn(newer.html)).toEqual(newest.slice(0, 10));
+    expect((await served(who, newerUrl)).from).toBe('hit, yours');
     // A query the page does not read is not kept (each unknown parameter would be a copy of its own).
     expect((await served(who, '/user/orders?utm=x')).from).toBeNull();
   });
@@ -165,6 +171,16 @@ describe('one order’s page kept per shopper', () => {
     expect(stranger.html).not.toContain(a.who.email);
     expect(headingOf(stranger.html) ?? '').not.toContain(`#${idA}`);
     expect((await served(b.who, `/user/order/${idA}`)).status).toBe(404);
+  });
+
+  it('keeps only the order page itself: not a page under it, nor one whose path merely ends like it', async () => {
+    const { who, ids } = await buyerWith(1);
+    const [id] = ids as [number];
+    for (const path of [`/user/order/${id}/review`, `/elsewhere/user/order/${id}`]) {
+      expect((await served(who, path)).from, path).toBeNull();
+      expect((await served(who, path)).from, path).toBeNull();
+    }
+    expect((await served(who, `/user/order/${id}`)).from).toBe('miss, yours');
   });
 
   it('shows a change of the order, of its payment and of the cart on the very next request', async () => {
