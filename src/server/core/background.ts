@@ -15,29 +15,11 @@ const requestGates = new AsyncLocalStorage<(() => void)[]>();
 /** A task waits at most this long for its request's answer to be sent (a body nobody reads). */
 const GATE_LIMIT_MS = 5_000;
 
-/**
- * Tasks queued outside a request (a command, a test, a timer) — often inside the caller's transaction, which has
- * not committed yet: each waits for settleAfterAnswer (called once the work is done: the CLI, shutdown, tests) or
- * at most this long. They used to start on the next turn, before the caller's commit on PostgreSQL, so a mail's
- * delivery round ran before its row could be seen and left it to the next poll.
- */
-const idleGates = new Set<() => void>();
-const IDLE_GATE_MS = 5_000;
-
-/** Queues `task` to run after the current request's answer has been sent (outside a request: see idleGates). */
+/** Queues `task` to run after the current request's answer has been sent (outside a request: next turn). */
 export function runAfterAnswer(label: string, task: () => Promise<void>): void {
   const gates = requestGates.getStore();
   const opened = new Promise<void>((resolve) => {
-    if (!gates) {
-      const open = () => {
-        clearTimeout(timer);
-        idleGates.delete(open);
-        setImmediate(resolve);
-      };
-      const timer = setTimeout(open, IDLE_GATE_MS);
-      idleGates.add(open);
-      return;
-    }
+    if (!gates) return void setImmediate(resolve);
     const timer = setTimeout(resolve, GATE_LIMIT_MS);
     gates.push(() => {
       clearTimeout(timer);
@@ -82,13 +64,20 @@ export async function sendThenRun(handle: () => Promise<Response>): Promise<Resp
 /** How many tasks are queued or running. */
 export const pendingAfterAnswer = (): number => pending.size;
 
+/** True while a request is being handled (work queued now waits for its answer). */
+export const insideRequest = (): boolean => requestGates.getStore() !== undefined;
+
 /**
- * Starts what waits outside a request and resolves when every queued task has finished (shutdown waits for mail in
- * flight; a command or a test calls it once its transaction has committed).
+ * Work to do once more when a caller settles: a task queued outside a request starts on the next turn, which may
+ * be before the caller's transaction commits (on PostgreSQL a mail's delivery round then finds no row yet); the
+ * caller settles once its work is done and committed (a command, a test), and these run then (mail/sender.ts).
  */
+const settlers = new Set<() => Promise<void>>();
+export const onSettle = (settle: () => Promise<void>): void => void settlers.add(settle);
+
+/** Resolves when every queued task has finished, and what waits for a settle has run (shutdown waits for mail in flight). */
 export async function settleAfterAnswer(): Promise<void> {
-  while (pending.size) {
-    for (const open of [...idleGates]) open();
-    await Promise.all([...pending]);
-  }
+  while (pending.size) await Promise.all([...pending]);
+  for (const settle of settlers) await settle();
+  while (pending.size) await Promise.all([...pending]);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Db, type Tx } from '@/server/db/client';
 import { getEnv } from '@/server/core/env';
 import { log } from '@/server/core/logger.mjs';
-import { runAfterAnswer } from '@/server/core/background';
+import { insideRequest, onSettle, runAfterAnswer } from '@/server/core/background';
 import { transmit, type Mail } from '@/server/mail/transport';
 
 /**
@@ -34,8 +34,17 @@ export async function queueMail(tx: Tx, mail: Mail, now = new Date()): Promise<n
   const id = await insertMail(tx, mail, now);
   // After the answer the transaction has committed: send now rather than at the next poll.
   runAfterAnswer('mail', deliverSoon);
+  // Outside a request (a command, a test) that round may run before the commit: one more when the caller settles.
+  if (!insideRequest()) queuedOutsideRequest = true;
   return id;
 }
+
+let queuedOutsideRequest = false;
+onSettle(async () => {
+  if (!queuedOutsideRequest) return;
+  queuedOutsideRequest = false;
+  await deliverSoon().catch((err: unknown) => log.error({ err }, 'mail: the sender failed'));
+});
 
 /** The delivery round under way in this process, and whether a mail committed since asks for one more. */
 let round: Promise<void> | null = null;
