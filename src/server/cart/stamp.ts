@@ -99,6 +99,10 @@ export async function checkoutStampFor(userId: number): Promise<string> {
   return `${head?.addresses ?? ''}#${head?.cart_id == null ? NO_CART : stampOf(rows)}`;
 }
 
+/** The header badge's count of a user's cart (owner.ts cartCount's sum), as a scalar subquery of a stamp. */
+const badgeCountOf = (userId: number): SQL =>
+  sql`(select coalesce(sum(l.quantity), 0) from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${userId})`;
+
 /**
  * The stamp /user/orders is kept under (web/kept-cart-pages.ts, issue 39): the user's orders — their number,
  * the sum of their versions (a version rises with every change of an order, its shipments or its returns:
@@ -109,7 +113,7 @@ export async function checkoutStampFor(userId: number): Promise<string> {
 export async function ordersStampFor(userId: number): Promise<string> {
   const [row] = await preparedRows<{ orders: string; cart: number | string | null }>(
     sql`select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(id), 0) from orders where user_id = ${userId}) as orders,
-          (select coalesce(sum(l.quantity), 0) from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${userId}) as cart`,
+          ${badgeCountOf(userId)} as cart`,
   );
   return `${row?.orders ?? ''}#${row?.cart ?? 0}`;
 }
@@ -124,7 +128,7 @@ export async function orderStampFor(userId: number, orderId: number): Promise<st
   const [row] = await preparedRows<{ version: number | null; payments: string | null; cart: number | string | null }>(
     sql`select o.version,
           (select md5(coalesce(string_agg(p::text, '|' order by p.id), '')) from payments p where p.order_no = o.order_no) as payments,
-          (select coalesce(sum(l.quantity), 0) from cart_lines l join carts c on c.id = l.cart_id where c.user_id = ${userId}) as cart
+          ${badgeCountOf(userId)} as cart
         from orders o where o.id = ${orderId} and o.user_id = ${userId}`,
   );
   return row ? `${row.version}:${row.payments ?? ''}#${row.cart ?? 0}` : '';
