@@ -81,7 +81,10 @@ async function startServer(dataDir, env = {}, nodeArgs = []) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  child.once('exit', () => fs.rmSync(probeFile, { force: true }));
+  child.once('exit', () => {
+    fs.rmSync(probeFile, { force: true });
+    fs.rmSync(`${probeFile}.collect`, { force: true });
+  });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -243,9 +246,10 @@ function rssOf(pid) {
 const mbText = (m) => (m ? `${m.rss.toFixed(0)} MB (peak so far ${m.peak.toFixed(0)} MB)` : 'unknown');
 
 /** Where the server's memory is now (scripts/memory-probe.mjs answers SIGUSR2), or null. */
-async function memoryOf(server) {
+async function memoryOf(server, { collect = false } = {}) {
   if (!server?.probeFile || server.child.exitCode !== null) return null;
   const before = fs.existsSync(server.probeFile) ? fs.readFileSync(server.probeFile, 'utf8').length : 0;
+  if (collect) fs.writeFileSync(`${server.probeFile}.collect`, '');
   server.child.kill('SIGUSR2');
   for (let i = 0; i < 50; i++) {
     await new Promise((r) => setTimeout(r, 20));
@@ -257,7 +261,11 @@ async function memoryOf(server) {
 const memoryText = (m) =>
   m
     ? `resident ${m.rss} MB (peak ${m.peak}): V8 heap ${m.heapUsed} MB used of ${m.heapTotal} (young ${m.newSpace}), ` +
-      `outside the heap ${m.external} MB (ArrayBuffers ${m.arrayBuffers}), WebAssembly ${m.wasm.length ? m.wasm.join(' + ') : 0} MB`
+      `outside the heap ${m.external} MB (ArrayBuffers ${m.arrayBuffers}), WebAssembly ${m.wasm.length ? m.wasm.join(' + ') : 0} MB` +
+      (m.liveHeap === undefined ? '' : `; after a full collection: heap ${m.liveHeap} MB used, resident ${m.rssAfterCollect} MB`) +
+      (m.resident
+        ? ` (WebAssembly ${m.resident.wasm}, files ${m.resident.files}, malloc's heap ${m.resident.mallocHeap}, other anonymous ${m.resident.otherAnonymous})`
+        : '')
     : 'unknown';
 
 /** CPU seconds the process has used so far, all its threads (Linux /proc; null elsewhere). */
@@ -488,7 +496,7 @@ async function benchPages(dbLabel, env) {
     await throughput(server.origin, chosen, dbLabel, server.child.pid);
     console.log(`Server memory on ${dbLabel}: resident ${mbText(idle)} idle, ${mbText(rssOf(server.child.pid))} after the load above`);
     console.log(`  idle:       ${memoryText(idleMemory)}`);
-    console.log(`  after load: ${memoryText(await memoryOf(server))}`);
+    console.log(`  after load: ${memoryText(await memoryOf(server, { collect: true }))}`);
     console.log(`  (goal: ${dbLabel.startsWith('Post') ? 200 : 300} MB resident after load; start-up peak = the idle "peak so far")`);
     if (wants('weight') && !dbLabel.startsWith('Post')) await pageWeight(server.origin, targets);
   } finally {

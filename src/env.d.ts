@@ -11,6 +11,8 @@ declare namespace App {
     saveData: boolean;
     user: import('@/server/core/actor').SessionUser | null;
     guestToken: string | null;
+    /** Set when this request made the guest's token (web/cart-actions.ts): nothing holds it yet. */
+    freshGuestToken?: boolean;
     sessionHash: string | null;
     /** Facts of the request's session (two-factor), null for a guest. */
     session: import('@/server/core/actor').SessionFacts | null;

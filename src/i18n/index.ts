@@ -167,7 +167,10 @@ export function translateMessage(t: Translate, text: string, vars?: Record<strin
   const found = keyOf(text);
   if (!found) return text;
   const all = { ...found.vars, ...vars };
-  const tr = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, typeof v === 'string' ? translateMessage(t, v) : v]));
+  const entries = Object.entries(all);
+  // A bare key goes to `t` alone, which keeps its answer (keyOnlyMemo).
+  if (!entries.length) return (t as (k: string) => string)(found.key);
+  const tr = Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? translateMessage(t, v) : v]));
   return call(t, found.key, tr);
 }
 

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { useTestDatabase } from '../setup/db';
 import { listApiRoutes, request } from './http';
 import { guestToken, makeProduct, shopBasics } from './cart-fixtures';
+import { getDb, queryRows } from '@/server/db/client';
+import { addToCart } from '@/server/cart/add';
 
 useTestDatabase({ demo: true });
 
@@ -84,5 +87,107 @@ describe('cart API', () => {
   it('sends a guest to sign in for update-shipping', async () => {
     const res = await request(routes, '/api/v1/cart/update-shipping', json(guestToken(), { shipping_type: 2 }));
     expect(res.status).toBe(401);
+  });
+});
+
+describe("a new guest's first add (the token made by the request: cart and line in one statement)", () => {
+  const firstAdd = (body: Record<string, unknown>) =>
+    request(routes, '/api/v1/cart/action', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const tokenOf = (res: Response) => /frontend_guest=([A-Za-z0-9_-]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  const cartsOf = (token: string) =>
+    queryRows<{
+      id: number;
+      user_id: number | null;
+      lines: { product_id: number; inventory_id: number | null; quantity: number; selected: number; bundle_deal_id: number | null }[];
+    }>(
+      getDb(),
+      sql`select c.id, c.user_id, coalesce((select json_agg(json_build_object('product_id', l.product_id, 'inventory_id', l.inventory_id,
+            'quantity', l.quantity, 'selected', l.selected, 'bundle_deal_id', l.bundle_deal_id) order by l.id)
+          from cart_lines l where l.cart_id = c.id), '[]') as lines
+        from carts c where c.guest_token = ${token}`,
+    );
+  const cartTotal = async () => Number((await queryRows<{ n: string }>(getDb(), sql`select count(*) as n from carts`))[0]!.n);
+
+  it('makes the cart and its checked line, answers the count, and the cookie finds that cart', async () => {
+    const res = await firstAdd({ product_id: productId, quantity: 3 });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 200, message: 'Product added to cart', data: { quantity: 3, cartCount: 3 } });
+    expect(res.headers.get('set-cookie')).toContain('cart_count=3');
+    const token = tokenOf(res)!;
+    expect(token).toBeTruthy();
+    expect(await cartsOf(token)).toEqual([
+      {
+        id: expect.any(Number),
+        user_id: null,
+        lines: [{ product_id: productId, inventory_id: null, quantity: 3, selected: 1, bundle_deal_id: null }],
+      },
+    ]);
+    const again = await request(routes, '/api/v1/cart/action', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `frontend_guest=${token}` },
+      body: JSON.stringify({ product_id: productId, quantity: 1 }),
+    });
+    expect((await again.json()).data).toMatchObject({ id: body.data.id, quantity: 4, cartCount: 4 });
+  });
+
+  it("takes the variant asked for and the product's bundle deal", async () => {
+    const b = await shopBasics();
+    const p = await makeProduct({
+      storeId: b.storeA.id,
+      categoryId: b.categoryId,
+      bundle: { buy: 2, free: 1 },
+      variants: [
+        { price: 0, quantity: 3 },
+        { price: 0, quantity: 8 },
+      ],
+    });
+    const res = await firstAdd({ product_id: p.id, quantity: 2, inventory_id: p.variantIds[1], bundle_deal_id: p.dealId });
+    expect(res.status).toBe(200);
+    expect((await cartsOf(tokenOf(res)!))[0]!.lines).toEqual([
+      { product_id: p.id, inventory_id: p.variantIds[1], quantity: 2, selected: 1, bundle_deal_id: p.dealId },
+    ]);
+  });
+
+  it('writes no cart when the add is refused (a rule broken, an unknown product, a deal not offered, a variant not chosen)', async () => {
+    const b = await shopBasics();
+    const withVariants = await makeProduct({
+      storeId: b.storeA.id,
+      categoryId: b.categoryId,
+      variants: [
+        { price: 0, quantity: 3 },
+        { price: 0, quantity: 8 },
+      ],
+    });
+    const before = await cartTotal();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ product_id: productId, quantity: 6 }, 422, 'Maximum quantity exceeds.'],
+      [{ product_id: productId, quantity: 11 }, 0, ''],
+      [{ product_id: 999_999_999, quantity: 1 }, 404, ''],
+      [{ product_id: productId, quantity: 1, bundle_deal_id: 12345 }, 422, 'This bundle deal is not offered for this product.'],
+      [{ product_id: withVariants.id, quantity: 1 }, 0, ''],
+    ];
+    for (const [body, status, message] of refusals) {
+      const res = await firstAdd(body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      if (status) expect(res.status, JSON.stringify(body)).toBe(status);
+      if (message) expect((await res.json()).message).toBe(message);
+      expect(res.headers.get('set-cookie') ?? '').not.toMatch(/cart_count=\d/);
+    }
+    expect(await cartTotal()).toBe(before);
+  });
+
+  it('adds to the cart already holding a token said to be new (the ordinary path, the rules counting what is there)', async () => {
+    const token = guestToken();
+    await addToCart({ guestToken: token }, { product_id: productId, quantity: 2 });
+    expect(await addToCart({ guestToken: token, fresh: true }, { product_id: productId, quantity: 2 })).toMatchObject({
+      quantity: 4,
+      cartCount: 4,
+    });
+    await expect(addToCart({ guestToken: token, fresh: true }, { product_id: productId, quantity: 2 })).rejects.toMatchObject({
+      message: 'Maximum quantity exceeds.',
+    });
+    expect((await cartsOf(token))[0]!.lines.map((l) => l.quantity)).toEqual([4]);
   });
 });

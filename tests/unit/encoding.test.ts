@@ -40,14 +40,44 @@ describe('encode', () => {
 
   it('compresses a page sent once at brotli 2, and at brotli 1 while two pages already wait for the worker', async () => {
     const body = fs.readFileSync(path.join(import.meta.dirname, '../../src/i18n/locales/en/shell.json'), 'utf8').repeat(20);
+    const bytes = Buffer.byteLength(body);
     const at = (quality: number) =>
       zlib.brotliCompressSync(Buffer.from(body), {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(bytes + 1)))),
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+        },
       });
     expect((await encode(body, 'br', 'once')).equals(at(2))).toBe(true);
     const [, , third] = await Promise.all([encode(body, 'br', 'kept'), encode(body, 'br', 'kept'), encode(body, 'br', 'once')]);
     expect(third.equals(at(1))).toBe(true);
     expect(third.length).toBeGreaterThan(at(2).length);
     expect(decode(third, 'br')).toBe(body);
+  });
+
+  it("fits brotli's window to the page: no bigger than the page needs, 64 KB at least, 4 MB at most", async () => {
+    // The window a brotli stream declares is in its first byte(s); decompressing checks the bytes are whole.
+    const windowOf = (bytes: Buffer) => {
+      const first = bytes[0]!;
+      if ((first & 1) === 0) return 16;
+      if (((first >> 1) & 7) !== 0) return 17 + ((first >> 1) & 7);
+      const m = (first >> 4) & 7;
+      return m === 0 ? 17 : 8 + m;
+    };
+    for (const [size, lgwin] of [
+      [1_000, 16],
+      [100_000, 17],
+      [200_000, 18],
+      [5_000_000, 22],
+    ] as const) {
+      const body = Array.from({ length: Math.ceil(size / 16) }, (_, i) => `<p>${(i * 7919) % 100_000}</p>`.padEnd(16, ' '))
+        .join('')
+        .slice(0, size);
+      const bytes = await encode(body, 'br', 'once');
+      expect(windowOf(bytes), `${size} bytes`).toBe(lgwin);
+      expect(decode(bytes, 'br')).toBe(body);
+    }
   });
 });

@@ -21,8 +21,36 @@ export interface CartActionResult {
  * quantity when `set` is given. The spec's quantity rules count what is already in the cart. Prices
  * are never taken from the request.
  */
-export function addToCart(owner: CartOwner, input: CartActionInput): Promise<CartActionResult> {
+export async function addToCart(owner: CartOwner, input: CartActionInput): Promise<CartActionResult> {
+  if (owner.fresh) {
+    const first = await firstLine(owner.guestToken, input);
+    if (first) return first;
+  }
   return getDb().transaction((tx) => putLine(tx, owner, input, input.set ? 'set' : 'add'));
+}
+
+/**
+ * A new guest's first add (the token made by this request): no cart holds the token, so nothing is in the
+ * cart and the rules count only the asked quantity. The cart and its line are written by one statement —
+ * atomic alone, no transaction around it — after one read of the product. Null when a cart with the token
+ * exists after all (the ordinary path then runs).
+ */
+async function firstLine(guestToken: string, input: CartActionInput): Promise<CartActionResult | null> {
+  const db = getDb();
+  const item = await findSellable(db, input.product_id, input.inventory_id, input.choice);
+  const dealId = dealOf(item, input.bundle_deal_id);
+  assertQuantity(item, input.quantity, 0);
+  const [line] = await rowsOn<{ id: number; quantity: number }>(
+    db,
+    sql`with cart as (
+          insert into carts (user_id, guest_token) values (null, ${guestToken})
+          on conflict (guest_token) do nothing returning id
+        )
+        insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
+        select cart.id, ${item.productId}, ${item.inventoryId}, ${input.quantity}, ${CHECKED}, ${dealId} from cart
+        returning id, quantity`,
+  );
+  return line ? { id: line.id, quantity: line.quantity, cartCount: line.quantity } : null;
 }
 
 /** `cart/buy-now`: the line gets exactly this quantity and is the only checked line, ready for shipping. */

@@ -3,12 +3,15 @@ import { getDb, queryRows, type Tx } from '@/server/db/client';
 import { rowsOn } from '@/server/db/prepared';
 
 /** Whose cart: a signed-in user's, or a guest's (the spec's user_token). */
-export type CartOwner = { userId: number; guestToken?: undefined } | { userId?: undefined; guestToken: string };
+export type CartOwner =
+  | { userId: number; guestToken?: undefined; fresh?: undefined }
+  /** `fresh`: the token was made by this request (web/cart-actions.ts), so no cart holds it yet. */
+  | { userId?: undefined; guestToken: string; fresh?: boolean };
 
 /** The owner a request speaks for: the user when signed in, else the guest token; null when neither. */
-export function ownerOf(actor: { user?: { id: number } | null; guestToken?: string | null }): CartOwner | null {
+export function ownerOf(actor: { user?: { id: number } | null; guestToken?: string | null; freshGuestToken?: boolean }): CartOwner | null {
   if (actor.user) return { userId: actor.user.id };
-  if (actor.guestToken) return { guestToken: actor.guestToken };
+  if (actor.guestToken) return actor.freshGuestToken ? { guestToken: actor.guestToken, fresh: true } : { guestToken: actor.guestToken };
   return null;
 }
 

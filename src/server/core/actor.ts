@@ -27,6 +27,8 @@ export interface Actor {
   user: SessionUser | null;
   /** The guest's token (the spec's user_token): guest cart, wishlist and compare list. */
   guestToken: string | null;
+  /** True when this request made the guest's token (no cart, wishlist or list can hold it yet). */
+  freshGuestToken?: boolean;
   /** Hash of the session the request carries: replaced on sign-in, kept on password change. */
   sessionHash: string | null;
   /** Facts of that session (two-factor), null for a guest. */

@@ -1,4 +1,4 @@
-import sharp from '@/server/uploads/sharp';
+import { loadSharp } from '@/server/uploads/sharp';
 import type { Tx } from '@/server/db/client';
 import { storedObjectIn, writeIn } from '@/server/settings/stored';
 import { getSettings } from '@/server/settings/index';
@@ -59,6 +59,7 @@ export async function prepareSitePicture<F extends PictureField>(value: unknown,
   if (!file) return null;
   const { bytes, type } = await readImageUpload(file, field);
   const box = PICTURE_BOXES[field];
+  const sharp = await loadSharp();
   try {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from '@/server/uploads/sharp';
+import { loadSharp, type Metadata } from '@/server/uploads/sharp';
 import { AppError } from '@/server/core/errors';
 import { removeUpload, UPLOADS_URL } from '@/server/uploads/storage';
 import { uploadStore } from '@/server/uploads/store';
@@ -62,6 +62,7 @@ export async function preparePictures(files: unknown[]): Promise<PreparedPicture
 async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   const type = sniffPicture(bytes);
   if (!type) throw refuse(PICTURE_TYPE_MESSAGE);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();

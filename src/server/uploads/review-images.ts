@@ -1,4 +1,4 @@
-import sharp from '@/server/uploads/sharp';
+import { loadSharp } from '@/server/uploads/sharp';
 import { imageError, readImageUpload } from '@/server/uploads/images';
 import { putUpload, removeUpload } from '@/server/uploads/storage';
 
@@ -18,6 +18,7 @@ export interface PreparedImage {
  */
 export async function prepareReviewImage(file: File): Promise<PreparedImage> {
   const { bytes, type } = await readImageUpload(file, 'images');
+  const sharp = await loadSharp();
   try {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import sharp from '@/server/uploads/sharp';
+import { loadSharp } from '@/server/uploads/sharp';
 import { getEnv } from '@/server/core/env';
 import { imageError, type ImageType } from '@/server/uploads/images';
 import { uploadStore } from '@/server/uploads/store';
@@ -29,6 +29,7 @@ export const uploadsRoot = () => path.resolve(getEnv().DATA_DIR, 'uploads');
  * reaches other browsers as it was sent) and stores it; returns its public URL.
  */
 export async function saveAvatar(bytes: Buffer, type: ImageType): Promise<string> {
+  const sharp = await loadSharp();
   let out: Buffer;
   try {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' });
@@ -42,6 +43,7 @@ export async function saveAvatar(bytes: Buffer, type: ImageType): Promise<string
 
 /** Re-encodes the shop's logo (at most 480×160, aspect kept, metadata stripped) and stores it; returns its public URL. */
 export async function saveLogo(bytes: Buffer, type: ImageType): Promise<string> {
+  const sharp = await loadSharp();
   let out: Buffer;
   try {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(480, 160, { fit: 'inside', withoutEnlargement: true });

@@ -18,14 +18,17 @@ type Handler = (ctx: APIContext) => Promise<Response>;
 export function withCartCookies(handler: Handler): Handler {
   return async (ctx) => {
     if (!ctx.locals.user) {
-      if (!ctx.locals.guestToken) ctx.locals.guestToken = newGuestToken();
-      if (ctx.cookies.get(GUEST_COOKIE)?.value !== ctx.locals.guestToken) setGuestCookie(ctx, ctx.locals.guestToken);
+      const token = ctx.locals.guestToken ?? newGuestToken();
+      if (!ctx.locals.guestToken) Object.assign(ctx.locals, { guestToken: token, freshGuestToken: true });
+      if (ctx.cookies.get(GUEST_COOKIE)?.value !== token) setGuestCookie(ctx, token);
     }
     try {
       return await handler(ctx);
     } finally {
-      // The action's own count when it gave one (the runner leaves it in locals), else the cart's now.
-      setCountCookie(ctx, ctx.locals.cartCount ?? (await cartCountFor(ctx.locals).catch(() => 0)));
+      // The action's own count when it gave one (the runner leaves it in locals), else the cart's now
+      // (none for a token made by this request whose action wrote nothing).
+      const count = ctx.locals.cartCount ?? (ctx.locals.freshGuestToken ? 0 : await cartCountFor(ctx.locals).catch(() => 0));
+      setCountCookie(ctx, count);
     }
   };
 }

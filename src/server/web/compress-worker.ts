@@ -34,7 +34,9 @@ let nextId = 0;
 let broken = false;
 
 function start(): (typeof pool)[number] {
-  const worker = new Worker(WORKER, { eval: true });
+  // A young generation of 2 × 2 MB: the worker keeps nothing between pages, and V8 would otherwise size it as the
+  // main thread's (--max-semi-space-size), resident for the process's life (decision 0036).
+  const worker = new Worker(WORKER, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
   const entry = { worker, jobs: new Map<number, Job>() };
   worker.unref();
   worker.on('message', ({ id, bytes, error }: { id: number; bytes?: ArrayBuffer; error?: string }) => {

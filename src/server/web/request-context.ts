@@ -12,6 +12,7 @@ export function actorOf(ctx: Pick<APIContext, 'request' | 'url' | 'locals' | 'cl
     ip: clientAddressOf(ctx),
     userAgent: ctx.request.headers.get('user-agent'),
     guestToken: ctx.locals.guestToken,
+    freshGuestToken: ctx.locals.freshGuestToken,
     sessionHash: ctx.locals.sessionHash,
     session: ctx.locals.session,
     lang: ctx.locals.lang,
