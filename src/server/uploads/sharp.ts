@@ -12,11 +12,13 @@ let loading: Promise<typeof Sharp> | undefined;
  * held stayed in the server (docs/decisions/0036-memory.md).
  */
 export function loadSharp(): Promise<typeof Sharp> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  });
-  // A failed load (a missing binary) is tried again by the next picture.
-  loading.catch(() => (loading = undefined));
+  if (!loading) {
+    loading = import('sharp').then(({ default: sharp }) => {
+      sharp.cache(false);
+      return sharp;
+    });
+    // A failed load (a missing binary) is tried again by the next picture.
+    loading.catch(() => (loading = undefined));
+  }
   return loading;
 }

@@ -34,8 +34,8 @@ let nextId = 0;
 let broken = false;
 
 function start(): (typeof pool)[number] {
-  // A young generation of 2 × 2 MB: the worker keeps nothing between pages, and V8 would otherwise size it as the
-  // main thread's (--max-semi-space-size), resident for the process's life (decision 0036).
+  // A young generation of at most 6 MB: the worker keeps nothing between pages, and V8 would otherwise size it as
+  // the main thread's (--max-semi-space-size), resident for the process's life (decision 0036).
   const worker = new Worker(WORKER, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
   const entry = { worker, jobs: new Map<number, Job>() };
   worker.unref();
