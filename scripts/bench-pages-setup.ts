@@ -75,7 +75,14 @@ try {
     ).map((r) => r.slug),
     words: [
       ...new Set(
-        (await queryRows<{ title: string }>(db, sql`select title from ${productsTable} where ${onSale()} order by random() limit 300`))
+        // The demo's own products (loaded first: the lowest ids; a big catalogue's are copies with an edition word
+        // and a serial), so the demo and a big catalogue are searched for the same words.
+        (
+          await queryRows<{ title: string }>(
+            db,
+            sql`select title from (select title from ${productsTable} where ${onSale()} order by id limit 250) as demo order by random()`,
+          )
+        )
           .flatMap((r) => r.title.toLowerCase().split(/[^a-z0-9]+/))
           .filter((w) => w.length >= 4),
       ),
