@@ -25,10 +25,8 @@ export function withCartCookies(handler: Handler): Handler {
     try {
       return await handler(ctx);
     } finally {
-      // The action's own count when it gave one (the runner leaves it in locals), else the cart's now
-      // (none for a token made by this request whose action wrote nothing).
-      const count = ctx.locals.cartCount ?? (ctx.locals.freshGuestToken ? 0 : await cartCountFor(ctx.locals).catch(() => 0));
-      setCountCookie(ctx, count);
+      // The action's own count when it gave one (the runner leaves it in locals), else the cart's now.
+      setCountCookie(ctx, ctx.locals.cartCount ?? (await cartCountFor(ctx.locals).catch(() => 0)));
     }
   };
 }
