@@ -81,6 +81,9 @@ async function boot(): Promise<void> {
   // Files written for a row that never committed are removed after a day (uploads/sweep.ts).
   const { startUploadSweep } = await import('@/server/uploads/sweep');
   const stopUploadSweep = startUploadSweep();
+  // The embedded database has no autovacuum: vacuumed every hour, its statistics gathered every day (db/maintenance.ts).
+  const { startEmbeddedMaintenance } = await import('@/server/db/maintenance');
+  const stopMaintenance = startEmbeddedMaintenance(database);
   // On PostgreSQL, other processes' changes empty this one's caches at once (core/invalidation.ts).
   const unlisten = await listenForChanges(database);
   // Run by scripts/serve.mjs once requests in flight are done: mail queued after an answer goes out
@@ -91,6 +94,7 @@ async function boot(): Promise<void> {
     await settleAfterAnswer();
     await stopMail();
     await unlisten();
+    await stopMaintenance();
     await database.close();
   });
 }

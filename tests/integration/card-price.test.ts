@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../setup/db';
-import { getDb } from '@/server/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import { browseListing } from '@/server/catalog/listing';
 import { getProductDetail } from '@/server/catalog/product-detail';
@@ -97,5 +98,113 @@ describe('the price a tile shows, and what sorts and filters by price use', () =
   it('is what the product page (and its JSON-LD and API) starts from', async () => {
     const detail = await getProductDetail('zz-variants-from-21');
     expect(detail).toMatchObject({ current_price: 2199, price_from: true });
+  });
+});
+
+/**
+ * Issue 39: the price sorts walk products.list_price (kept by triggers, migration 0034) and reorder only the first
+ * page × perPage of them plus the products of running flash sales. The column must be the card's figure without a
+ * flash sale after every kind of change, and the pages must be those of ordering every product.
+ */
+describe('the list price the price sorts walk', () => {
+  const listPrices = async () =>
+    Object.fromEntries(
+      (
+        await getDb()
+          .select({ slug: t.products.slug, price: t.products.listPrice })
+          .from(t.products)
+          .where(sql`${t.products.slug} like 'zz-%'`)
+      ).map((r) => [r.slug, r.price]),
+    );
+  const expectCardsAgree = async () => {
+    const cards = (await listing()).result.data;
+    const stored = await listPrices();
+    for (const p of cards) expect(stored[p.slug], p.slug).toBe(p.current_price);
+    return cards;
+  };
+  const idOf = async (slug: string) =>
+    (await getDb().select({ id: t.products.id }).from(t.products).where(eq(t.products.slug, slug)))[0]!.id;
+  const variantsOf = async (slug: string) =>
+    getDb()
+      .select()
+      .from(t.inventories)
+      .where(eq(t.inventories.productId, await idOf(slug)))
+      .orderBy(t.inventories.id);
+
+  it('is the card figure as made, and follows the product, its variants and their attributes', async () => {
+    await expectCardsAgree();
+    const db = getDb();
+    // The product's own prices.
+    await db.update(t.products).set({ offered: 2000 }).where(eq(t.products.slug, 'zz-plain-30'));
+    expect((await expectCardsAgree()).find((p) => p.slug === 'zz-plain-30')?.current_price).toBe(2000);
+    // A variant's price, then a variant archived, then one whose attributes are taken away.
+    const [cheap, dear] = await variantsOf('zz-offer-variants-15');
+    await db.update(t.inventories).set({ price: 900 }).where(eq(t.inventories.id, cheap!.id));
+    expect((await listPrices())['zz-offer-variants-15']).toBe(900);
+    await db.update(t.inventories).set({ archivedAt: new Date() }).where(eq(t.inventories.id, cheap!.id));
+    expect((await listPrices())['zz-offer-variants-15']).toBe(1800);
+    await db.delete(t.inventoryAttributes).where(eq(t.inventoryAttributes.inventoryId, dear!.id));
+    expect((await listPrices())['zz-offer-variants-15']).toBe(1000);
+    await expectCardsAgree();
+    // A variant priced 0 sells at the product's price; deleting the dearer variant leaves it alone.
+    const [own, other] = await variantsOf('zz-variants-from-21');
+    await db.delete(t.inventories).where(eq(t.inventories.id, other!.id));
+    expect((await listPrices())['zz-variants-from-21']).toBe(5000);
+    await db.update(t.products).set({ selling: 4500 }).where(eq(t.products.slug, 'zz-variants-from-21'));
+    expect((await listPrices())['zz-variants-from-21']).toBe(4500);
+    expect(own).toBeDefined();
+    // A new variant with its attribute.
+    const [added] = await db
+      .insert(t.inventories)
+      .values({ productId: await idOf('zz-variants-from-21'), sku: 'zz-added', price: 3100, quantity: 1 })
+      .returning();
+    const [value] = await db.select({ id: t.attributeValues.id }).from(t.attributeValues).limit(1);
+    await db.insert(t.inventoryAttributes).values({ inventoryId: added!.id, attributeValueId: value!.id });
+    expect((await listPrices())['zz-variants-from-21']).toBe(3100);
+    await expectCardsAgree();
+  });
+
+  it('is not written again when a sale takes a variant out of stock', async () => {
+    const db = getDb();
+    const version = async () =>
+      (await queryRows<{ v: string }>(db, sql`select xmin::text as v from products where slug = 'zz-same-variants-12'`))[0]!.v;
+    const before = await version();
+    const [variant] = await variantsOf('zz-same-variants-12');
+    await db.update(t.inventories).set({ quantity: 0 }).where(eq(t.inventories.id, variant!.id));
+    expect(await version()).toBe(before);
+  });
+
+  it('gives every page of a price sort what ordering every product gives, with flash sales running and not', async () => {
+    const db = getDb();
+    const now = Date.now();
+    const [running, ended] = await db
+      .insert(t.flashSales)
+      .values([
+        { slug: 'zz-card-flash', title: 'Running', startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 3_600_000) },
+        { slug: 'zz-card-flash-ended', title: 'Ended', startsAt: new Date(now - 7_200_000), endsAt: new Date(now - 3_600_000) },
+      ])
+      .returning();
+    await db.insert(t.flashSaleProducts).values([
+      // The dearest product, cheapest while its sale runs.
+      { flashSaleId: running!.id, productId: await idOf('zz-plain-30'), price: 100 },
+      // A sale that ended changes nothing.
+      { flashSaleId: ended!.id, productId: await idOf('zz-plain-25'), price: 50 },
+    ]);
+    for (const sort of ['price_asc', 'price_desc'] as const) {
+      const whole = (await listing({ sort })).result.data;
+      const prices = whole.map((p) => p.current_price);
+      expect(prices).toEqual([...prices].sort((a, b) => (sort === 'price_asc' ? a - b : b - a)));
+      expect(whole.find((p) => p.slug === 'zz-plain-30')?.current_price).toBe(100);
+      expect(whole.find((p) => p.slug === 'zz-plain-25')?.current_price).toBe(2500);
+      const paged = [];
+      for (let page = 1; page <= 3; page++) paged.push(...(await listing({ sort, perPage: 2, page })).result.data);
+      expect(
+        paged.map((p) => p.slug),
+        sort,
+      ).toEqual(whole.map((p) => p.slug));
+      expect(paged[sort === 'price_asc' ? 0 : paged.length - 1]?.slug).toBe('zz-plain-30');
+    }
+    // Price bounds read the same figure.
+    expect((await listing({ max: 150 })).result.data.map((p) => p.slug)).toEqual(['zz-plain-30']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/server/db/client';
 import {
   collectionProducts,
@@ -18,16 +18,28 @@ import { onSale } from '@/server/catalog/on-sale';
  * agree with the price printed on each tile.
  */
 
+/** A flash sale's product whose sale runs now with a price: its price on the storefront is the flash price. */
+const flashRunning = (now: Date) =>
+  and(eq(flashSales.status, 1), lte(flashSales.startsAt, now), gt(flashSales.endsAt, now), gt(flashSaleProducts.price, 0));
+
 /** Lowest running flash price per product; small (only products in running sales), joined by id. */
 export function runningFlashPrices(db: Tx, now: Date) {
   return db
     .select({ productId: flashSaleProducts.productId, price: sql<number>`min(${flashSaleProducts.price})`.as('flash_price') })
     .from(flashSaleProducts)
     .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
-    .where(and(eq(flashSales.status, 1), lte(flashSales.startsAt, now), gt(flashSales.endsAt, now), gt(flashSaleProducts.price, 0)))
+    .where(flashRunning(now))
     .groupBy(flashSaleProducts.productId)
     .as('fp');
 }
+
+/** Ids of the products with a running flash price: the only ones whose current price is not their list price. */
+const runningFlashIds = (db: Tx, now: Date) =>
+  db
+    .select({ id: flashSaleProducts.productId })
+    .from(flashSaleProducts)
+    .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
+    .where(flashRunning(now));
 export type FlashJoin = ReturnType<typeof runningFlashPrices>;
 
 /**
@@ -41,17 +53,19 @@ export function variantPrices(db: Tx) {
       .from(inventoryAttributes)
       .where(eq(inventoryAttributes.inventoryId, inventories.id)),
   );
-  return db
-    .select({
-      productId: inventories.productId,
-      minPrice: sql<number | null>`min(${inventories.price}) filter (where ${inventories.price} > 0)`.as('variant_min_price'),
-      hasOwn: sql<boolean>`bool_or(${inventories.price} <= 0)`.as('variant_has_own'),
-    })
-    .from(inventories)
-    // An archived variant (kept for its orders) is not sold: its price is no "from" price.
-    .where(and(hasAttributes, sql`${inventories.archivedAt} is null`))
-    .groupBy(inventories.productId)
-    .as('vp');
+  return (
+    db
+      .select({
+        productId: inventories.productId,
+        minPrice: sql<number | null>`min(${inventories.price}) filter (where ${inventories.price} > 0)`.as('variant_min_price'),
+        hasOwn: sql<boolean>`bool_or(${inventories.price} <= 0)`.as('variant_has_own'),
+      })
+      .from(inventories)
+      // An archived variant (kept for its orders) is not sold: its price is no "from" price.
+      .where(and(hasAttributes, sql`${inventories.archivedAt} is null`))
+      .groupBy(inventories.productId)
+      .as('vp')
+  );
 }
 export type VariantJoin = ReturnType<typeof variantPrices>;
 
@@ -81,6 +95,8 @@ export function listingConditions(
   scope: ResolvedScope,
   fp: FlashJoin,
   vp: VariantJoin,
+  /** The price the bounds read: the current price (needs the joins), or the list price where no flash sale runs. */
+  price: SQL = currentPriceSql(fp, vp),
 ): { where: SQL; needsFlash: boolean } {
   const c: (SQL | undefined)[] = [onSale()];
   if (scope.categoryId !== undefined) c.push(eq(products.categoryId, scope.categoryId));
@@ -109,10 +125,29 @@ export function listingConditions(
     );
   }
   if (f.rating !== undefined) c.push(gte(products.rating, String(f.rating)));
-  const price = currentPriceSql(fp, vp);
   if (f.min !== undefined) c.push(sql`${price} >= ${f.min}`);
   if (f.max !== undefined) c.push(sql`${price} <= ${f.max}`);
   return { where: and(...c)!, needsFlash: f.min !== undefined || f.max !== undefined };
+}
+
+/**
+ * The products a price-sorted page can hold: the first `page × perPage` by list price (products.list_price, kept
+ * by triggers, migration 0034) among those without a running flash sale — an index walk — and every product with
+ * one (a few). Ordering those by the current price gives the same page as ordering every product of the listing,
+ * without reading each of them (a category of 13,000 products: 3,600 pages of the table read for 20 rows).
+ */
+export function priceSortCandidates(db: Tx, f: ListingFilters, scope: ResolvedScope, now: Date): SQL {
+  const flashIds = runningFlashIds(db, now);
+  // Unused by the list price's bounds, but listingConditions takes them.
+  const { where } = listingConditions(f, scope, runningFlashPrices(db, now), variantPrices(db), sql`${products.listPrice}`);
+  const dir = f.sort === 'price_desc' ? desc : asc;
+  const firstByListPrice = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(where, notInArray(products.id, flashIds)))
+    .orderBy(dir(products.listPrice), dir(products.id))
+    .limit(f.page * f.perPage);
+  return sql`${products.id} in ((${firstByListPrice}) union (${flashIds}))`;
 }
 
 /** ORDER BY for a sort; every order ends on the id so pages never overlap or skip a row. */

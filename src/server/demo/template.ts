@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '@/server/db/client';
+import { maintainEmbedded } from '@/server/db/maintenance';
 
 /**
  * The demo shop made once, beside the build (scripts/demo-template.mjs): an embedded database already
@@ -31,6 +32,8 @@ export async function makeDemoTemplate(dir: string, fingerprint: string, seededA
   try {
     await migrateDatabase(database);
     await seedDemoIfEmpty(database.db, seededAt);
+    // A shop starts from this copy: its statistics gathered and its pages marked all-visible (db/maintenance.ts).
+    await maintainEmbedded(database, { analyze: true });
   } finally {
     await database.close();
   }

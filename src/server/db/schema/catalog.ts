@@ -152,6 +152,11 @@ export const products = pgTable(
     updatedAt: updatedAt(),
     /** Weighted search document (title A; brand, category B; tags C; description, specs D), kept by triggers. */
     searchVector: tsvector('search_vector'),
+    /**
+     * The price a tile shows when no flash sale runs (the offer above 0, else the selling price; with variants, the
+     * lowest variant's), kept by triggers (migration 0034): the price sorts walk it in an index.
+     */
+    listPrice: money('list_price'),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status),
@@ -173,6 +178,21 @@ export const products = pgTable(
       .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 1`),
     index('products_search_idx').using('gin', t.searchVector),
+    // A listing sorted by price (catalog/listing-sql.ts priceSortCandidates) walks the products on sale by their price without a flash
+    // sale, and its count reads only this index once the table is vacuumed (db/maintenance.ts).
+    index('products_on_sale_price_idx')
+      .on(t.listPrice, t.id)
+      .where(sql`${t.status} = 1 and ${t.approval} = 'approved'`),
+    index('products_on_sale_category_price_idx')
+      .on(t.categoryId, t.listPrice, t.id)
+      .where(sql`${t.status} = 1 and ${t.approval} = 'approved'`),
+    // A category by rating: the whole catalogue's rating index walks past every other category's products first.
+    index('products_on_sale_category_rating_idx')
+      .on(t.categoryId, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1 and ${t.approval} = 'approved'`),
+    index('products_on_sale_category_idx')
+      .on(t.categoryId, t.storeId, t.subCategoryId, t.brandId)
+      .where(sql`${t.status} = 1 and ${t.approval} = 'approved'`),
     // The operator's list of sellers' products waiting for approval.
     index('products_waiting_idx')
       .on(t.approvalRequestedAt)
