@@ -7,6 +7,7 @@ import type { ListingPage } from '@/server/catalog/listing';
 import { hasFacetChoice, relevanceOrder, searchConditions, sortOrder, withoutFacets, type SearchFilters } from '@/server/search/match-sql';
 import { prefixQuery, readWords, wasCorrected } from '@/server/search/words';
 import { rememberFor } from '@/server/search/remember';
+import { keyedMemo } from '@/server/core/memo';
 import { catalogLanguage } from '@/server/i18n/catalog-language';
 import { recordSearch } from '@/server/search/history';
 import { getListingFacets } from '@/server/catalog/listing-facets';
@@ -173,10 +174,13 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
     return pageOf(db, await cards().limit(f.perPage).offset(offset), f, counted);
   }
   const ids = db.select({ id: products.id }).from(products);
-  const candidates = (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids)
-    .where(where)
-    .orderBy(...sortOrder(f, fp, vp))
-    .limit(RANKED_CANDIDATES);
+  const candidates =
+    !joinFlash && (!counted.capped || (await fewEnoughToTakeAll(db, query, now)))
+      ? bestSellersOfAllMatches(where)
+      : (joinFlash ? ids.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : ids)
+          .where(where)
+          .orderBy(...sortOrder(f, fp, vp))
+          .limit(RANKED_CANDIDATES);
   const ranked = await db
     .select(cardColumns)
     .from(products)
@@ -188,6 +192,52 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
   const missing = f.perPage - ranked.length;
   const rest = missing > 0 && ranked.length === RANKED_CANDIDATES - offset ? await cards().limit(missing).offset(RANKED_CANDIDATES) : [];
   return pageOf(db, [...ranked, ...rest], f, counted);
+}
+
+/**
+ * The RANKED_CANDIDATES best sellers among the matches, found from every match the search index gives (`offset 0`
+ * keeps the planner from walking the best sellers instead), ordered as popularityOrder orders them. The same rows
+ * as walking the best sellers and checking each one's search document, which is what the planner does given the
+ * limit: cheap for a broad word, but a word matching 3,000 of 100,000 products checks about 6,000 documents, each
+ * unpacked from its compressed column (99 ms, against 13.5 ms taking the 3,000 from the index).
+ */
+export const bestSellersOfAllMatches = (where: SQL): SQL =>
+  sql`(select id from (select ${products.id} as id, ${products.soldCount} as sold, ${products.viewCount} as viewed
+      from ${products} where ${where} offset 0) as matches
+      order by sold desc, viewed desc, id desc limit ${RANKED_CANDIDATES})`;
+
+/**
+ * Whether taking every match beats walking the best sellers: a walk checks about RANKED_CANDIDATES × products ÷
+ * matches documents, each costing about as much as four matches taken from the index (measured at 100,000
+ * products), so every match is taken up to √(4 × RANKED_CANDIDATES × products) of them — by the planner's
+ * estimate of the products the words match (EXPLAIN, not run; the filters only make the matches fewer) and the
+ * table's size (its statistics, kept a minute).
+ */
+export async function fewEnoughToTakeAll(db: Tx, query: SQL, now: Date): Promise<boolean> {
+  const [plan, size] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`explain (format json) select 1 from ${products} where ${products.searchVector} @@ (${query})`,
+    ),
+    catalogueSize.get('products', now.getTime(), async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select greatest(reltuples, 0)::float8 as n from pg_class where relname = 'products'`,
+      );
+      return Number(row?.n ?? 0);
+    }),
+  ]);
+  const estimate = planRows(Object.values(plan[0] ?? {})[0]);
+  return estimate !== null && estimate <= Math.sqrt(4 * RANKED_CANDIDATES * size);
+}
+
+const catalogueSize = keyedMemo<number>(60_000, 1);
+
+/** The top node's row estimate in EXPLAIN's JSON (parsed or as text, as the driver gives it). */
+function planRows(json: unknown): number | null {
+  const parsed = typeof json === 'string' ? (JSON.parse(json) as unknown) : json;
+  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: unknown } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : null;
 }
 
 async function pageOf(db: Tx, rows: Parameters<typeof toCards>[1], f: SearchFilters, counted: Counted): Promise<Result> {

@@ -10,6 +10,9 @@ LANGUAGE sql STABLE AS $$
     AND EXISTS (SELECT 1 FROM inventory_attributes a WHERE a.inventory_id = i.id)
   GROUP BY o.own
 $$;--> statement-breakpoint
+-- Every row's list price, written by rewriting the table: an UPDATE would leave each row's old version behind, and
+-- the embedded database has no autovacuum (a table twice its size, read by every scan until vacuumed and not smaller then).
+ALTER TABLE "products" ALTER COLUMN "list_price" TYPE integer USING product_list_price(id, selling, offered);--> statement-breakpoint
 CREATE FUNCTION products_list_price() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -50,7 +53,6 @@ CREATE TRIGGER inventory_attributes_list_price_insert AFTER INSERT ON inventory_
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION list_price_attributes_changed();--> statement-breakpoint
 CREATE TRIGGER inventory_attributes_list_price_delete AFTER DELETE ON inventory_attributes
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION list_price_attributes_changed();--> statement-breakpoint
-UPDATE products SET list_price = 0;--> statement-breakpoint
 CREATE INDEX "products_on_sale_price_idx" ON "products" USING btree ("list_price","id") WHERE "products"."status" = 1 and "products"."approval" = 'approved';--> statement-breakpoint
 CREATE INDEX "products_on_sale_category_price_idx" ON "products" USING btree ("category_id","list_price","id") WHERE "products"."status" = 1 and "products"."approval" = 'approved';--> statement-breakpoint
 CREATE INDEX "products_on_sale_category_rating_idx" ON "products" USING btree ("category_id","rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 1 and "products"."approval" = 'approved';--> statement-breakpoint
