@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows, type Db } from '@/server/db/client';
-import { maintainEmbedded } from '@/server/db/maintenance';
 
 /**
  * The demo shop made once, beside the build (scripts/demo-template.mjs): an embedded database already
@@ -28,6 +27,7 @@ const DATES_FROM = 'demo-dates-from';
  */
 export async function makeDemoTemplate(dir: string, fingerprint: string, seededAt = Date.now()): Promise<DemoTemplate> {
   const { seedDemoIfEmpty } = await import('@/server/demo');
+  const { maintainEmbedded } = await import('@/server/db/maintenance');
   const database = await openDatabase({ dataDir: dir, sharedBuffersMb: 32 });
   try {
     await migrateDatabase(database);
