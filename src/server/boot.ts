@@ -45,7 +45,8 @@ async function boot(): Promise<void> {
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     pool: env.DATABASE_POOL,
-    sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    // Unset: sized from the database's files (db/client.ts autoPageCacheMb).
+    sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB ?? 'auto',
     beforeOpen: template
       ? (dataDir) => {
           if (copyDemoTemplate(dataDir, template)) log.info({ from: template.dir }, 'demo: copied the prebuilt demo shop');

@@ -28,8 +28,11 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
-  /** The embedded database's own page cache (PostgreSQL's shared_buffers), in MB: its bound in memory. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  /**
+   * The embedded database's own page cache (PostgreSQL's shared_buffers), in MB: its bound in memory. Unset (or
+   * empty): half the database's files, 32 to 160 MB (db/client.ts autoPageCacheMb).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(4096).optional()),
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** `npm start -- --setup` (or SETUP=1): an install that is not configured yet starts the install wizard (/install). */
   SETUP: flag,
