@@ -115,17 +115,21 @@ function startSetupMode(dataDir: string): void {
   let unlisten: (() => Promise<void>) | undefined;
   // Once installed, this process serves the shop without a restart: it starts hearing other processes' changes.
   let stopSweep: (() => void) | undefined;
+  let stopMaintenance: (() => Promise<unknown>) | undefined;
   onInstalled(async () => {
     unlisten = await listenForChanges(getDatabase()!);
     const { startExpirySweep } = await import('@/server/orders/expiry');
     const { saveServedOrigin } = await import('@/server/ops/mail-origin');
+    const { startEmbeddedMaintenance } = await import('@/server/db/maintenance');
     saveServedOrigin();
     stopSweep = startExpirySweep();
+    stopMaintenance = startEmbeddedMaintenance(getDatabase()!);
   });
   onShutdown(async () => {
     stopSweep?.();
     await settleAfterAnswer();
     await unlisten?.();
+    await stopMaintenance?.();
     await getDatabase()?.close();
   });
 }

@@ -111,7 +111,10 @@ async function openChosenDatabase(input: { kind: 'embedded' | 'postgres'; databa
   let database: Database;
   try {
     database =
-      kind === 'postgres' ? await openDatabase({ url, pool: getEnv().DATABASE_POOL }) : await openDatabase({ dataDir: state.dataDir });
+      kind === 'postgres'
+        ? await openDatabase({ url, pool: getEnv().DATABASE_POOL })
+        : // The page cache the server opens it with afterwards (boot.ts), not PGlite's 128 MB.
+          await openDatabase({ dataDir: state.dataDir, sharedBuffersMb: getEnv().PGLITE_SHARED_BUFFERS_MB ?? 'auto' });
   } catch (err) {
     throw new AppError({
       code: 'VALIDATION',
