@@ -143,7 +143,7 @@ export async function queryListingPage(
       ? rowsQuery.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id))
       : rowsQuery
     )
-      .where(sortNeedsFlash(f.sort) ? and(where, priceSortCandidates(db, f, scope, now)) : where)
+      .where(sortNeedsFlash(f.sort) ? and(where, priceSortCandidates(db, f, scope, fp, vp, now)) : where)
       .orderBy(...listingOrder(f.sort, fp, vp))
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage),
