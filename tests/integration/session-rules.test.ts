@@ -16,6 +16,7 @@ import {
 } from '@/server/auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '@/server/web/session-cookie';
 import { signIn, signOut } from '@/server/auth/auth';
+import { pendingAfterAnswer, settleAfterAnswer } from '@/server/core/background';
 import { hashPassword } from '@/server/auth/passwords';
 import type { AuthContext } from '@/server/core/actor';
 
@@ -122,6 +123,32 @@ describe('sessions', () => {
     await purgeExpiredSessions();
     expect(await rowOf(old.token)).toBeUndefined();
     expect(await rowOf(b1.token)).toBeDefined();
+  });
+
+  it("purges now and then after a sign-in through the process's database, never after one inside a transaction", async () => {
+    const u = await user();
+    const expire = async (token: string) =>
+      getDb()
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.idHash, hashToken(token)));
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      const old = await createSession(u.id);
+      await settleAfterAnswer();
+      await expire(old.token);
+      // Inside a transaction (or a script's own handle) the purge is not queued: it would run after the answer,
+      // on a handle that may be gone by then (seen in an e2e fixture's process, which has no database of its own).
+      await getDb().transaction((tx) => createSession(u.id, {}, tx));
+      expect(pendingAfterAnswer()).toBe(0);
+      expect(await rowOf(old.token)).toBeDefined();
+      await createSession(u.id);
+      expect(pendingAfterAnswer()).toBe(1);
+      await settleAfterAnswer();
+      expect(await rowOf(old.token)).toBeUndefined();
+    } finally {
+      random.mockRestore();
+    }
   });
 });
 

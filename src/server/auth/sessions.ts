@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { getDb, type Tx } from '@/server/db/client';
+import { getDatabase, getDb, type Tx } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
 import type { SessionUser } from '@/server/core/actor';
 import { registerCache } from '@/server/core/memo';
@@ -30,8 +30,9 @@ export async function createSession(
     ip: meta.ip ?? null,
     expiresAt,
   });
-  // Now and then a sign-in clears away sessions that have expired, so the table does not only grow.
-  if (Math.random() < PURGE_CHANCE) runAfterAnswer('purge expired sessions', purgeExpiredSessions);
+  // Now and then a sign-in clears away sessions that have expired, so the table does not only grow: one through the
+  // process's database (not inside a transaction, nor a script's own handle where the process has none).
+  if (db === getDatabase()?.db && Math.random() < PURGE_CHANCE) runAfterAnswer('purge expired sessions', purgeExpiredSessions);
   return { token, expiresAt };
 }
 
