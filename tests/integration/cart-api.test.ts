@@ -178,6 +178,75 @@ describe("a new guest's first add (the token made by the request: cart and line 
     expect(await cartTotal()).toBe(before);
   });
 
+  it('answers and writes as the ordinary path does, whichever rule or variant the add meets', async () => {
+    const b = await shopBasics();
+    const make = (spec: Partial<Parameters<typeof makeProduct>[0]>) =>
+      makeProduct({ storeId: b.storeA.id, categoryId: b.categoryId, ...spec });
+    const plain = await make({ stock: 4, maxPerOrder: 3 });
+    const noLimit = await make({ stock: 4, maxPerOrder: 0 });
+    const soldOut = await make({ stock: 0 });
+    const withDeal = await make({ stock: 9, bundle: { buy: 2, free: 1 } });
+    const withVariants = await make({
+      variants: [
+        { price: 0, quantity: 0 },
+        { price: 0, quantity: 5 },
+      ],
+    });
+    const oneWithAttributes = await make({ variants: [{ price: 0, quantity: 5 }] });
+    // A lone variant without attributes (taken for the shopper), and one archived beside it.
+    const lone = await make({ stock: 99 });
+    const [bare] = await queryRows<{ id: number }>(
+      getDb(),
+      sql`insert into inventories (product_id, price, quantity) values (${lone.id}, 0, 2) returning id`,
+    );
+    await getDb().execute(sql`insert into inventories (product_id, price, quantity, archived_at) values (${lone.id}, 0, 50, now())`);
+    const [closedStore] = await queryRows<{ id: number }>(
+      getDb(),
+      sql`insert into stores (name, slug, status) select name || ' closed', slug || '-closed-' || ${String(Date.now())}, 0 from stores where id = ${b.storeA.id} returning id`,
+    );
+    const closed = await makeProduct({ storeId: closedStore!.id, categoryId: b.categoryId });
+    const cases: Record<string, unknown>[] = [
+      { product_id: plain.id, quantity: 3 },
+      { product_id: plain.id, quantity: 4 },
+      { product_id: plain.id, quantity: 0 },
+      { product_id: plain.id, quantity: 1.5 },
+      { product_id: plain.id, quantity: 1, inventory_id: withVariants.variantIds[1] },
+      { product_id: noLimit.id, quantity: 4 },
+      { product_id: noLimit.id, quantity: 5 },
+      { product_id: soldOut.id, quantity: 1 },
+      { product_id: withDeal.id, quantity: 2, bundle_deal_id: withDeal.dealId },
+      { product_id: withDeal.id, quantity: 2, bundle_deal_id: plain.id },
+      { product_id: withVariants.id, quantity: 1 },
+      { product_id: withVariants.id, quantity: 1, inventory_id: withVariants.variantIds[0] },
+      { product_id: withVariants.id, quantity: 5, inventory_id: withVariants.variantIds[1] },
+      { product_id: withVariants.id, quantity: 6, inventory_id: withVariants.variantIds[1] },
+      { product_id: withVariants.id, quantity: 1, inventory_id: oneWithAttributes.variantIds[0] },
+      { product_id: oneWithAttributes.id, quantity: 1 },
+      { product_id: oneWithAttributes.id, quantity: 1, inventory_id: oneWithAttributes.variantIds[0] },
+      { product_id: lone.id, quantity: 2 },
+      { product_id: lone.id, quantity: 3 },
+      { product_id: lone.id, quantity: 1, inventory_id: bare!.id },
+      { product_id: closed.id, quantity: 1 },
+      { product_id: 999_999_999, quantity: 1 },
+    ];
+    const outcome = async (fresh: boolean, body: Record<string, unknown>) => {
+      const token = guestToken();
+      const answer = await addToCart({ guestToken: token, fresh }, body as never).then(
+        (r) => ({ quantity: r.quantity, cartCount: r.cartCount }),
+        (err: Error) => ({ error: err.message }),
+      );
+      const carts = await cartsOf(token);
+      return { answer, lines: carts.flatMap((c) => c.lines) };
+    };
+    for (const body of cases) {
+      expect(await outcome(true, body), JSON.stringify(body)).toEqual(await outcome(false, body));
+    }
+    // Both ways were met: adds and refusals.
+    const answers = await Promise.all(cases.map((body) => outcome(true, body)));
+    expect(answers.filter((a) => 'error' in a.answer).length).toBeGreaterThan(5);
+    expect(answers.filter((a) => !('error' in a.answer)).length).toBeGreaterThan(5);
+  });
+
   it('adds to the cart already holding a token said to be new (the ordinary path, the rules counting what is there)', async () => {
     const token = guestToken();
     await addToCart({ guestToken: token }, { product_id: productId, quantity: 2 });

@@ -4,6 +4,7 @@ import { rowsOn } from '@/server/db/prepared';
 import { AppError } from '@/server/core/errors';
 import type { CartActionInput } from '@/lib/schemas/cart';
 import { CHECKED, UNCHECKED } from '@/lib/cart-math';
+import { MAX_DB_INT } from '@/lib/schemas/fields';
 import { lockCart, type CartOwner } from '@/server/cart/owner';
 import { assertQuantity, findSellable, type Sellable } from '@/server/cart/stock';
 
@@ -23,7 +24,7 @@ export interface CartActionResult {
  */
 export async function addToCart(owner: CartOwner, input: CartActionInput): Promise<CartActionResult> {
   if (owner.fresh) {
-    const first = await firstLine(owner.guestToken, input);
+    const first = (await firstLineAtOnce(owner.guestToken, input)) ?? (await firstLine(owner.guestToken, input));
     if (first) return first;
   }
   return getDb().transaction((tx) => putLine(tx, owner, input, input.set ? 'set' : 'add'));
@@ -48,6 +49,54 @@ async function firstLine(guestToken: string, input: CartActionInput): Promise<Ca
         )
         insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
         select cart.id, ${item.productId}, ${item.inventoryId}, ${input.quantity}, ${CHECKED}, ${dealId} from cart
+        returning id, quantity`,
+  );
+  return line ? { id: line.id, quantity: line.quantity, cartCount: line.quantity } : null;
+}
+
+/**
+ * The usual first add in one statement: the product read, the spec's quantity rules (checkQuantity, with nothing in
+ * the cart) and the writes of firstLine, for a product without variants, one variant asked by id, or a lone variant
+ * without attributes. Null when it wrote nothing — a rule broken, a variant to pick by its attributes, a cart holding
+ * the token — and firstLine then reads the product again to say why, or adds as it does.
+ */
+async function firstLineAtOnce(guestToken: string, input: CartActionInput): Promise<CartActionResult | null> {
+  // A quantity the rules refuse anyway (or too big for the column) is left to firstLine's message.
+  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_DB_INT) return null;
+  const inventoryId = input.inventory_id ?? null;
+  const dealId = input.bundle_deal_id ?? null;
+  const [line] = await rowsOn<{ id: number; quantity: number }>(
+    getDb(),
+    sql`with product as (
+          select p.id, p.stock, p.max_per_order, d.id as deal_id from products p
+          left join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1
+          where p.id = ${input.product_id} and p.status = 1 and p.approval = 'approved'
+            and exists (select 1 from stores s where s.id = p.store_id and s.status = 1)
+        ),
+        live as (
+          select i.id, i.quantity, exists (select 1 from inventory_attributes a where a.inventory_id = i.id) as has_attributes
+          from inventories i where i.product_id = ${input.product_id} and i.archived_at is null
+        ),
+        variant as (
+          select live.id, live.quantity from live
+          where case when ${inventoryId}::int is null then not live.has_attributes and (select count(*) from live) = 1
+                else live.id = ${inventoryId}::int end
+        ),
+        item as (
+          select product.id, variant.id as inventory_id, coalesce(variant.quantity, product.stock) as stock, product.max_per_order
+          from product left join variant on true
+          where (variant.id is not null or not exists (select 1 from live))
+            and (${dealId}::int is null or product.deal_id = ${dealId}::int)
+        ),
+        cart as (
+          insert into carts (user_id, guest_token)
+          select null, ${guestToken} from item
+          where item.stock > 0 and ${input.quantity}::int <= item.stock
+            and (item.max_per_order <= 0 or ${input.quantity}::int <= item.max_per_order)
+          on conflict (guest_token) do nothing returning id
+        )
+        insert into cart_lines (cart_id, product_id, inventory_id, quantity, selected, bundle_deal_id)
+        select cart.id, item.id, item.inventory_id, ${input.quantity}, ${CHECKED}, ${dealId}::int from cart, item
         returning id, quantity`,
   );
   return line ? { id: line.id, quantity: line.quantity, cartCount: line.quantity } : null;
