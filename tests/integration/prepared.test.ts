@@ -22,6 +22,15 @@ describe('preparedRows', () => {
     expect(many.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
   });
 
+  it('gives the rows the ordinary path gives, type by type', async () => {
+    const read = (n: number) => sql`select ${n}::int as n, ${n}::bigint * 3 as big, 12.50::numeric as money, true as yes, null::int as none,
+      '2026-01-02T03:04:05Z'::timestamptz as ts, '2026-01-02'::date as d, array[1, ${n}]::int[] as ids, array['a', 'b,c']::text[] as words,
+      json_build_object('at', ${n}::int) as j, '{"k": [1]}'::jsonb as jb, interval '2 hours' as i
+      from generate_series(1, 3) g`;
+    expect(await preparedRows(read(7))).toEqual(await queryRows(getDb(), read(7)));
+    expect(await preparedRows(read(8))).toEqual(await queryRows(getDb(), read(8)));
+  });
+
   it('reads dates and times as text, as the ordinary path does', async () => {
     const [row] = await echo('x', 1, true);
     expect(typeof row!.ts).toBe('string');

@@ -7,7 +7,7 @@ const sqlRaw = (text: string): SQL => sqlTag.raw(text);
 /** The part of a PGlite client used here. */
 interface PgliteClient {
   query<T>(text: string, params?: unknown[], options?: { rowMode?: 'object' }): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
+  exec<T>(text: string): Promise<{ rows: T[] }[]>;
 }
 
 /** Per PGlite client (tests open several), its prepared statements' names by query text (a promise: two first requests prepare once). */
@@ -54,8 +54,10 @@ export async function preparedRows<T>(query: SQL): Promise<T[]> {
   }
   const name = await preparing;
   const run = args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`;
-  // Dates and times come back as text, as drizzle reads them: the client was created so (db/pglite-parsers.ts).
-  return (await client.query<T>(run, [], { rowMode: 'object' })).rows;
+  // One simple-protocol message: `query` would send five (parse, bind, two describes, execute) for a statement that
+  // has no parameters left. Dates and times come back as text, as drizzle reads them: the client was created so
+  // (db/pglite-parsers.ts), and exec reads its rows with the same parsers.
+  return (await client.exec<T>(run))[0]?.rows ?? [];
 }
 
 /** Statements prepared through a transaction, by query text (their own names: never raced with preparedRows'). */
