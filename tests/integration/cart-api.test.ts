@@ -4,7 +4,7 @@ import { useTestDatabase } from '../setup/db';
 import { listApiRoutes, request } from './http';
 import { guestToken, makeProduct, shopBasics } from './cart-fixtures';
 import { getDb, queryRows } from '@/server/db/client';
-import { addToCart } from '@/server/cart/add';
+import { addToCart, firstLineAtOnce } from '@/server/cart/add';
 
 useTestDatabase({ demo: true });
 
@@ -241,6 +241,15 @@ describe("a new guest's first add (the token made by the request: cart and line 
     for (const body of cases) {
       expect(await outcome(true, body), JSON.stringify(body)).toEqual(await outcome(false, body));
     }
+    // The usual adds are written by the one statement itself (not left to the two-step path); the rest fall to it.
+    const atOnce = async (body: Record<string, unknown>) => (await firstLineAtOnce(guestToken(), body as never)) !== null;
+    expect(await atOnce({ product_id: plain.id, quantity: 3 })).toBe(true);
+    expect(await atOnce({ product_id: lone.id, quantity: 2 })).toBe(true);
+    expect(await atOnce({ product_id: withVariants.id, quantity: 5, inventory_id: withVariants.variantIds[1] })).toBe(true);
+    expect(await atOnce({ product_id: withDeal.id, quantity: 2, bundle_deal_id: withDeal.dealId })).toBe(true);
+    expect(await atOnce({ product_id: withVariants.id, quantity: 1 })).toBe(false);
+    expect(await atOnce({ product_id: soldOut.id, quantity: 1 })).toBe(false);
+    expect(await atOnce({ product_id: closed.id, quantity: 1 })).toBe(false);
     // Both ways were met: adds and refusals.
     const answers = await Promise.all(cases.map((body) => outcome(true, body)));
     expect(answers.filter((a) => 'error' in a.answer).length).toBeGreaterThan(5);

@@ -5,6 +5,8 @@ import { AppError } from '@/server/core/errors';
 import type { CartActionInput } from '@/lib/schemas/cart';
 import { CHECKED, UNCHECKED } from '@/lib/cart-math';
 import { MAX_DB_INT } from '@/lib/schemas/fields';
+import { products } from '@/server/db/schema';
+import { onSale } from '@/server/catalog/on-sale';
 import { lockCart, type CartOwner } from '@/server/cart/owner';
 import { assertQuantity, findSellable, type Sellable } from '@/server/cart/stock';
 
@@ -60,7 +62,7 @@ async function firstLine(guestToken: string, input: CartActionInput): Promise<Ca
  * without attributes. Null when it wrote nothing — a rule broken, a variant to pick by its attributes, a cart holding
  * the token — and firstLine then reads the product again to say why, or adds as it does.
  */
-async function firstLineAtOnce(guestToken: string, input: CartActionInput): Promise<CartActionResult | null> {
+export async function firstLineAtOnce(guestToken: string, input: CartActionInput): Promise<CartActionResult | null> {
   // A quantity the rules refuse anyway (or too big for the column) is left to firstLine's message.
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_DB_INT) return null;
   const inventoryId = input.inventory_id ?? null;
@@ -68,10 +70,9 @@ async function firstLineAtOnce(guestToken: string, input: CartActionInput): Prom
   const [line] = await rowsOn<{ id: number; quantity: number }>(
     getDb(),
     sql`with product as (
-          select p.id, p.stock, p.max_per_order, d.id as deal_id from products p
-          left join bundle_deals d on d.id = p.bundle_deal_id and d.status = 1
-          where p.id = ${input.product_id} and p.status = 1 and p.approval = 'approved'
-            and exists (select 1 from stores s where s.id = p.store_id and s.status = 1)
+          select ${products.id} as id, ${products.stock} as stock, ${products.maxPerOrder} as max_per_order, d.id as deal_id
+          from ${products} left join bundle_deals d on d.id = ${products.bundleDealId} and d.status = 1
+          where ${products.id} = ${input.product_id} and ${onSale()}
         ),
         live as (
           select i.id, i.quantity, exists (select 1 from inventory_attributes a where a.inventory_id = i.id) as has_attributes
