@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { WORKER_BODY_LIMIT, workerBacklog, workerHeaps } from '@/server/web/compress-worker';
 import { encode, type Effort } from '@/server/web/encoding';
 
 /**
@@ -78,6 +79,35 @@ describe('encode', () => {
       const bytes = await encode(body, 'br', 'once');
       expect(windowOf(bytes), `${size} bytes`).toBe(lgwin);
       expect(decode(bytes, 'br')).toBe(body);
+    }
+  });
+});
+
+describe('the compression worker', () => {
+  it('compresses pages beside the main thread, and a body over its limit in the thread pool', async () => {
+    const small = encode(page(2), 'br', 'once');
+    expect(workerBacklog()).toBe(1);
+    expect(decode(await small, 'br')).toBe(page(2));
+    const big = 'Voltmart ⚡ '.repeat(Math.ceil(WORKER_BODY_LIMIT / 10) + 1);
+    const large = encode(big, 'gzip', 'once');
+    expect(workerBacklog()).toBe(0);
+    expect(decode(await large, 'gzip')).toBe(big);
+  });
+
+  it('runs with a bounded heap, and frees what pages leave behind (decision 0036: unbounded, it kept 60–70 MB)', async () => {
+    // Distinct pages of ~180 KB each, two at a time as a busy server sends them.
+    for (let i = 0; i < 200; i += 2) {
+      const pages = [page(5000 + i), page(5001 + i)];
+      const encoded = await Promise.all(pages.map((body) => encode(body, 'gzip', 'once')));
+      encoded.forEach((bytes, n) => expect(decode(bytes, 'gzip')).toBe(pages[n]));
+    }
+    const heaps = await workerHeaps();
+    expect(heaps.length).toBeGreaterThan(0);
+    const mb = (bytes: number) => bytes / 1048576;
+    for (const heap of heaps) {
+      // The limit V8 applies: 16 MB old + 6 MB young (rounded by V8), where the machine's memory would give gigabytes.
+      expect(mb(heap.heap_size_limit)).toBeLessThanOrEqual(32);
+      expect(mb(heap.total_heap_size + heap.external_memory)).toBeLessThanOrEqual(32);
     }
   });
 });

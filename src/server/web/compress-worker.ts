@@ -27,6 +27,22 @@ interface Job {
   reject: (err: Error) => void;
 }
 
+/**
+ * The worker's heap (decision 0036). Its young generation at most 6 MB: the worker keeps nothing between pages, and V8
+ * would otherwise size it as the main thread's (--max-semi-space-size). Its old generation at most 16 MB: each page
+ * arrives as a string of 50–200 KB, which V8 puts straight in the old generation's large-object space, and with the
+ * limit V8 derives from the machine's memory the worker collected them only after 60–70 MB — resident memory the
+ * main thread's figures did not show (the bench: 332–360 MB after the load on PGlite, 284–292 with this bound). What
+ * a worker holds alive is its code, a few MB.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 16 };
+/**
+ * A body (in characters, or bytes for a Buffer) from which the thread pool compresses instead: at most 4 MB in the
+ * worker's heap, far under its old generation, so no page can exhaust it (a worker that did would die and take its jobs
+ * to the thread pool anyway, see `fail`). Pages are 50–200 KB.
+ */
+export const WORKER_BODY_LIMIT = 2 * 1024 * 1024;
+
 /** Workers, each with its jobs in flight; one fewer than the CPUs (the main thread has one), 1 to 4. */
 const pool: { worker: Worker; jobs: Map<number, Job> }[] = [];
 const size = Math.min(4, Math.max(1, os.availableParallelism() - 1));
@@ -34,9 +50,7 @@ let nextId = 0;
 let broken = false;
 
 function start(): (typeof pool)[number] {
-  // A young generation of at most 6 MB: the worker keeps nothing between pages, and V8 would otherwise size it as
-  // the main thread's (--max-semi-space-size), resident for the process's life (decision 0036).
-  const worker = new Worker(WORKER, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
+  const worker = new Worker(WORKER, { eval: true, resourceLimits: WORKER_LIMITS });
   const entry = { worker, jobs: new Map<number, Job>() };
   worker.unref();
   worker.on('message', ({ id, bytes, error }: { id: number; bytes?: ArrayBuffer; error?: string }) => {
@@ -57,12 +71,17 @@ function start(): (typeof pool)[number] {
   return entry;
 }
 
+/** The workers' V8 heaps (Worker#getHeapStatistics, Node 22.16 and 24): what the bound above keeps small. */
+export const workerHeaps = () =>
+  Promise.all(pool.map((entry) => entry.worker.getHeapStatistics?.() ?? Promise.reject(new Error('getHeapStatistics needs Node 22.16'))));
+
 /** Pages posted to the workers and not yet back. */
 export const workerBacklog = () => pool.reduce((n, entry) => n + entry.jobs.size, 0);
 
 /** Compresses in the least busy worker; null when workers cannot be started here (the caller uses zlib). */
 export function compressInWorker(body: string | Buffer, encoding: 'br' | 'gzip', options: object): Promise<Buffer> | null {
   if (broken) return null;
+  if ((typeof body === 'string' ? body.length : body.byteLength) > WORKER_BODY_LIMIT) return null;
   try {
     while (pool.length < size) pool.push(start());
   } catch {
