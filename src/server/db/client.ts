@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from '@/server/db/schema';
@@ -25,6 +26,26 @@ export interface Database {
   listen?(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+let pgliteModule: Promise<WebAssembly.Module | undefined> | undefined;
+/**
+ * PostgreSQL's WebAssembly compiled once per process and shared by every embedded database it opens. PGlite alone
+ * compiles `pglite.wasm` (9 MB) at each open; a process that opens many — a test worker opens one per test file, a
+ * backup's restore a second — then compiles and frees its machine code again and again, which Node 24's V8 has been
+ * seen to abort on (`Check failed: jit_page.has_value()`, nodejs/node#64500: PGlite instances created and freed in one
+ * process). The server opens one and loses nothing. Undefined when the file cannot be found: PGlite then loads it.
+ */
+export function compiledPglite(): Promise<WebAssembly.Module | undefined> {
+  pgliteModule ??= (async () => {
+    try {
+      const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+      return await WebAssembly.compile(await fs.promises.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return pgliteModule;
 }
 
 export interface OpenOptions {
@@ -108,9 +129,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pg_trgm corrects typed words in search (migration 0003); PostgreSQL ships it as a contrib extension.
     const extensions = { pg_trgm };
     // Dates and times as text, as drizzle reads them, set once (db/pglite-parsers.ts).
+    const pgliteWasmModule = await compiledPglite();
     const client = memory
-      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir, parsers: AS_TEXT_PARSERS, startParams })
-      : await PGlite.create(path.join(dataDir, 'pg'), { extensions, parsers: AS_TEXT_PARSERS, startParams });
+      ? await PGlite.create({ extensions, loadDataDir: opts.loadDataDir, parsers: AS_TEXT_PARSERS, startParams, pgliteWasmModule })
+      : await PGlite.create(path.join(dataDir, 'pg'), { extensions, parsers: AS_TEXT_PARSERS, startParams, pgliteWasmModule });
     withoutParserMerge(client as unknown as Parameters<typeof withoutParserMerge>[0]);
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
