@@ -94,7 +94,7 @@ describe('the compression worker', () => {
     expect(decode(await large, 'gzip')).toBe(big);
   });
 
-  it('runs with a bounded heap, and frees what pages leave behind (decision 0036: unbounded, it kept 60–70 MB)', async () => {
+  it('runs with a bounded heap (decision 0036: unbounded, it kept 40–70 MB of pages)', async () => {
     // Distinct pages of ~180 KB each, two at a time as a busy server sends them.
     for (let i = 0; i < 200; i += 2) {
       const pages = [page(5000 + i), page(5001 + i)];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
-import { migrationsFolder, openDatabase } from '@/server/db/client';
+import { compiledPglite, migrationsFolder, openDatabase } from '@/server/db/client';
 import { lockDataDir } from '@/server/db/lock';
 import { fingerprintDatabase, hasTables, type Fingerprint } from '@/server/ops/fingerprint';
 import { dropShopSchemas, pgDump, pgRestore } from '@/server/ops/pg-tools';
@@ -200,7 +200,11 @@ async function restoreEmbedded(dataDir: string, dump: string, opts: { replace: b
     try {
       const { PGlite } = await import('@electric-sql/pglite');
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(dump)]) });
+      const client = await PGlite.create(pgDir, {
+        extensions: { pg_trgm },
+        loadDataDir: new Blob([fs.readFileSync(dump)]),
+        pgliteWasmModule: await compiledPglite(),
+      });
       await client.close();
     } catch (err) {
       fs.rmSync(pgDir, { recursive: true, force: true });

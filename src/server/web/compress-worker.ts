@@ -30,10 +30,9 @@ interface Job {
 /**
  * The worker's heap (decision 0036). Its young generation at most 6 MB: the worker keeps nothing between pages, and V8
  * would otherwise size it as the main thread's (--max-semi-space-size). Its old generation at most 16 MB: each page
- * arrives as a string of 50–200 KB, which V8 puts straight in the old generation's large-object space, and with the
- * limit V8 derives from the machine's memory the worker collected them only after 60–70 MB — resident memory the
- * main thread's figures did not show (the bench: 332–360 MB after the load on PGlite, 284–292 with this bound). What
- * a worker holds alive is its code, a few MB.
+ * arrives as a string of 50–200 KB and becomes a Buffer, and with the limit V8 derives from the machine's memory
+ * (gigabytes) the worker collected them only after 40–70 MB had piled up — resident memory the main thread's figures
+ * did not show (decision 0036, "Fourth round"). What a worker holds alive is its code, a few MB.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 16 };
 /**
