@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { getDatabase, getDb, type Tx } from '@/server/db/client';
-import { sessions, users } from '@/server/db/schema';
+import { preparedRows } from '@/server/db/prepared';
+import { sessions } from '@/server/db/schema';
 import type { SessionUser } from '@/server/core/actor';
 import { registerCache } from '@/server/core/memo';
 import { announceNarrowChange } from '@/server/core/invalidation';
@@ -52,25 +53,44 @@ export const BACK_OFFICE_IDLE_MS = 12 * 60 * 60 * 1000;
 /** How stale a session's `last_seen_at` may get before a request writes it again. */
 const LAST_SEEN_EVERY_MS = 60_000;
 
+/** A session's row as the lookup reads it: timestamps as PostgreSQL's text, as drizzle's drivers give them. */
+interface SessionRow {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  permissions: string[];
+  totp_enabled_at: string | null;
+  expires_at: string;
+  last_seen_at: string;
+  two_factor_at: string | null;
+}
+
+/** A `timestamp with time zone`'s text (or Date) as a Date, as drizzle maps the column (`new Date(text)`). */
+const asDate = (value: string | Date) => new Date(value);
+
 async function loadSessionUser(token: string, now: number) {
   if (!token || token.length > 200) return null;
   const idHash = hashToken(token);
-  const [row] = await getDb()
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      roles: users.roles,
-      permissions: users.permissions,
-      totpEnabledAt: users.totpEnabledAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      twoFactorAt: sessions.twoFactorAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now)), eq(users.status, 1)))
-    .limit(1);
+  // Planned once on the embedded database (db/prepared.ts): a request whose token is not remembered asks this —
+  // every request of an app that sends its guest token as Bearer does (a guest token is never a session).
+  const [found] = await preparedRows<SessionRow>(
+    sql`select u.id, u.name, u.email, u.roles, u.permissions, u.totp_enabled_at, s.expires_at, s.last_seen_at, s.two_factor_at
+        from sessions s join users u on u.id = s.user_id
+        where s.id_hash = ${idHash} and s.expires_at > ${new Date(now).toISOString()}::timestamptz and u.status = 1
+        limit 1`,
+  );
+  const row = found && {
+    id: Number(found.id),
+    name: found.name,
+    email: found.email,
+    roles: found.roles,
+    permissions: found.permissions,
+    totpEnabledAt: found.totp_enabled_at === null ? null : asDate(found.totp_enabled_at),
+    expiresAt: asDate(found.expires_at),
+    lastSeenAt: asDate(found.last_seen_at),
+    twoFactorAt: found.two_factor_at === null ? null : asDate(found.two_factor_at),
+  };
   if (!row) return null;
   const roles = row.roles.filter(isRole);
   if (roles.length) {
