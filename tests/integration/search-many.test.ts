@@ -98,4 +98,15 @@ describe('relevance among many matches', () => {
     const narrow = await expectedOrder('zqnarrow');
     expect(await pages('zqnarrow', 4)).toEqual(narrow);
   });
+
+  it('ranks the same pages when a price filter makes it walk the best sellers with the prices joined', async () => {
+    const broad = await expectedOrder('zqbroad');
+    const filtered: number[] = [];
+    for (const page of [1, 2, RANKED_CANDIDATES / base.perPage + 1]) {
+      clearSearchCounts();
+      filtered.push(...(await searchProducts('zqbroad', { ...base, page, max: 100_000 })).result.data.map((p) => p.id));
+    }
+    const n = base.perPage;
+    expect(filtered).toEqual([...broad.slice(0, 2 * n), ...broad.slice(RANKED_CANDIDATES, RANKED_CANDIDATES + n)]);
+  });
 });

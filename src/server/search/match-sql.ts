@@ -39,12 +39,13 @@ export const popularityOrder = (): SQL[] => [desc(products.soldCount), desc(prod
  * sellers; ties end on the id so pages never overlap.
  */
 export function relevanceOrder(query: SQL, text: string): SQL[] {
-  return [
-    sql`(lower(${products.title}) = ${text.toLowerCase()}) desc`,
-    sql`ts_rank(${products.searchVector}, (${query}), 1) desc`,
-    ...popularityOrder(),
-  ];
+  return [sql`(${exactTitle(text)}) desc`, sql`${relevanceRank(query)} desc`, ...popularityOrder()];
 }
+
+/** Relevance's first key: the title is exactly the text. */
+export const exactTitle = (text: string): SQL => sql`lower(${products.title}) = ${text.toLowerCase()}`;
+/** Relevance's second key: the weighted rank, normalised by the document's length. */
+export const relevanceRank = (query: SQL): SQL => sql`ts_rank(${products.searchVector}, (${query}), 1)`;
 
 /** ORDER BY of a listing sort chosen on a search. */
 export const sortOrder = (f: SearchFilters, fp: FlashJoin, vp: VariantJoin): SQL[] =>
