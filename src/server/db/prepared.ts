@@ -10,8 +10,21 @@ interface PgliteClient {
   exec<T>(text: string): Promise<{ rows: T[] }[]>;
 }
 
-/** Per PGlite client (tests open several), its prepared statements' names by query text (a promise: two first requests prepare once). */
-const preparedBy = new WeakMap<object, Map<string, Promise<string>>>();
+/**
+ * What each PGlite client has prepared, kept on the process (globalThis), not in this module: a statement belongs to the
+ * client's session, and two copies of this module (the integration tests load the app's routes beside their own
+ * imports) would each prepare it again, which PostgreSQL refuses ("prepared statement … already exists").
+ */
+const registry = ((globalThis as Record<symbol, unknown>)[Symbol.for('voltmart.prepared-statements')] ??= {
+  outside: new WeakMap(),
+  inTx: new WeakMap(),
+}) as {
+  /** Per client (tests open several), its prepared statements' names by query text (a promise: two first requests prepare once). */
+  outside: WeakMap<object, Map<string, Promise<string>>>;
+  /** Statements prepared through a transaction, by query text (their own names: never raced with preparedRows'). */
+  inTx: WeakMap<object, Map<string, string>>;
+};
+const preparedBy = registry.outside;
 
 /** A parameter written as a literal for EXECUTE (which takes no bound parameters); undefined when it cannot be. */
 function literal(value: unknown): string | undefined {
@@ -60,8 +73,7 @@ export async function preparedRows<T>(query: SQL): Promise<T[]> {
   return (await client.exec<T>(run))[0]?.rows ?? [];
 }
 
-/** Statements prepared through a transaction, by query text (their own names: never raced with preparedRows'). */
-const preparedInTx = new WeakMap<object, Map<string, string>>();
+const preparedInTx = registry.inTx;
 
 /**
  * Rows of `query` read through `db`, planned once on the embedded database: preparedRows when `db` is the
