@@ -192,7 +192,7 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
           .orderBy(...relevanceOrder(query, text))
           .limit(pageSize)
           .offset(offset)
-      : await rankedWhileWalking(db, where, joinFlash, f, query, text, pageSize, offset, now);
+      : await rankedWhileWalking(db, { where, joinFlash, fp, vp, f, query, text, pageSize, offset });
   // A page that reaches past the ranked candidates continues with the next best sellers.
   const missing = f.perPage - ranked.length;
   const rest = missing > 0 && ranked.length === RANKED_CANDIDATES - offset ? await cards().limit(missing).offset(RANKED_CANDIDATES) : [];
@@ -207,17 +207,20 @@ async function pageOfMatches(db: Tx, words: string[], text: string, f: SearchFil
  */
 async function rankedWhileWalking(
   db: Tx,
-  where: SQL,
-  joinFlash: boolean,
-  f: SearchFilters,
-  query: SQL,
-  text: string,
-  pageSize: number,
-  offset: number,
-  now: Date,
+  walkOf: {
+    /** The search's conditions, and the price joins they (or the sort) read: the caller's, built once per page. */
+    where: SQL;
+    joinFlash: boolean;
+    fp: ReturnType<typeof runningFlashPrices>;
+    vp: ReturnType<typeof variantPrices>;
+    f: SearchFilters;
+    query: SQL;
+    text: string;
+    pageSize: number;
+    offset: number;
+  },
 ) {
-  const fp = runningFlashPrices(db, now);
-  const vp = variantPrices(db);
+  const { where, joinFlash, fp, vp, f, query, text, pageSize, offset } = walkOf;
   const { title, ...plain } = cardColumns;
   const walk = db
     .select({
@@ -229,12 +232,11 @@ async function rankedWhileWalking(
       rank: sql<number>`${relevanceRank(query)}`.as('rank'),
     })
     .from(products);
-  const candidates = (joinFlash ? walk.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : walk)
+  const c = (joinFlash ? walk.leftJoin(fp, eq(fp.productId, products.id)).leftJoin(vp, eq(vp.productId, products.id)) : walk)
     .where(where)
     .orderBy(...sortOrder(f, fp, vp))
     .limit(RANKED_CANDIDATES)
     .as('candidates');
-  const c = candidates;
   return db
     .select({
       id: c.id,
